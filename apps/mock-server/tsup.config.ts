@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/server.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  clean: true,
+  // The wire schemas are bundled from source so the server runs without a separate build order.
+  noExternal: ['@procedo/client-api'],
+  esbuildOptions(options) {
+    options.conditions = ['@procedo/source'];
+  },
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Wire schemas of the v1 JSON API shared by the server and the client: one source of truth.
+ * Field names follow the spec exactly (PascalCase for web request info, the spec's camelCase for
+ * the §3 user fields).
+ */
+
+/** Error body of every 4xx/5xx answer of the JSON API. */
+export const ApiIssueSchema = z.object({
+  code: z.string(),
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type ApiIssue = z.infer<typeof ApiIssueSchema>;
+
+export const ApiErrorBodySchema = z.object({
+  Message: z.string(),
+  Code: z.string(),
+  Issues: z.array(ApiIssueSchema).optional(),
+  ErrorId: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+/** Error codes the server uses in `{ Message, Code }`. */
+export const ApiErrorCode = {
+  NotLoggedOn: 'NOT_LOGGED_ON',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  UnknownDatabase: 'UNKNOWN_DATABASE',
+  Validation: 'VALIDATION',
+  Csrf: 'CSRF',
+  RateLimited: 'RATE_LIMITED',
+  NotFound: 'NOT_FOUND',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  Internal: 'INTERNAL',
+} as const;
+export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
+
+export const DatabaseSchema = z.object({ Id: z.string(), Name: z.string() });
+export type Database = z.infer<typeof DatabaseSchema>;
+export const DatabaseListSchema = z.array(DatabaseSchema);
+
+/** `POST session/logon` body. Strict: unknown fields are refused. */
+export const LogonRequestSchema = z.strictObject({
+  Database: z.string().trim().min(1, 'Choose a database').max(64),
+  UserName: z.string().trim().min(1, 'Enter a user name').max(128),
+  Password: z.string().min(1, 'Enter a password').max(1024),
+});
+export type LogonRequest = z.infer<typeof LogonRequestSchema>;
+
+export const UiModeSchema = z.enum(['modern', 'classic']);
+export type UiMode = z.infer<typeof UiModeSchema>;
+
+export const UserPreferencesSchema = z.object({
+  ui: UiModeSchema,
+  language: z.string(),
+});
+export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
+
+/** `PATCH session/preferences` body. */
+export const PreferencesPatchSchema = z.strictObject({
+  ui: UiModeSchema.optional(),
+  language: z.string().min(2).max(16).optional(),
+});
+export type PreferencesPatch = z.infer<typeof PreferencesPatchSchema>;
+
+/** The §3 user fields, named exactly as the spec writes them. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  legalName: z.string(),
+  preferences: UserPreferencesSchema,
+  profileId: z.number().int(),
+  isSupervisor: z.boolean(),
+  department: z.string(),
+  region: z.string(),
+  mobileTel: z.string(),
+  emailBusiness: z.string(),
+  emailPrivate: z.string(),
+  jobTitle: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** The session context: the spec's web request info, the user, and the session clock. */
+export const SessionContextSchema = z.object({
+  WebUserId: z.number().int(),
+  WebUserIsSupervisor: z.boolean(),
+  WebUserPreferenceId: z.number().int(),
+  WebProfileId: z.number().int(),
+  WebTaskId: z.number().int().nullable(),
+  WebFormId: z.number().int().nullable(),
+  WebFormSearchBtnName: z.string().nullable(),
+  /** Public id of the session (not the cookie secret). */
+  SessionId: z.string(),
+  WebDatabaseId: z.string(),
+  WebDatabaseName: z.string(),
+  DesignMode: z.object({ CanDesign: z.boolean(), CanDesignNavigation: z.boolean() }),
+  User: UserSchema,
+  SessionTimeoutMinutes: z.number().positive(),
+  SessionExpiresAt: z.iso.datetime(),
+});
+export type SessionContext = z.infer<typeof SessionContextSchema>;

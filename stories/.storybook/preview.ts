@@ -1,0 +1,8 @@
+import type { Preview } from '@storybook/react-vite';
+import '../../packages/forms-react/src/styles.css';
+
+const preview: Preview = {
+  parameters: { layout: 'padded' },
+};
+
+export default preview;
