@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark of the project, outside the timed test suite. Each reports
+// ratios against a baseline measured in the same run (see bench/README.md).
+import path from 'node:path';
+import { buildAll, ensureInstalled, must, root } from '../scripts/lib.mjs';
+
+await ensureInstalled();
+if ((await buildAll()) !== 0) process.exit(1);
+for (const script of ['server-bench.mjs', 'bundle-size.mjs']) {
+  console.log(`\n▶ bench/${script}`);
+  await must(script, process.execPath, [path.join(root, 'bench', script)]);
+}
