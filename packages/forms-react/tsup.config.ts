@@ -1,3 +1,4 @@
+import { copyFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -8,4 +9,8 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   treeshake: true,
+  // The default styles ship as a plain CSS file (`@procedo/forms-react/styles.css`), not through JS.
+  async onSuccess() {
+    await copyFile('src/styles.css', 'dist/styles.css');
+  },
 });

@@ -1,3 +1,3 @@
 import { procedoProject } from '../../vitest.shared';
 
-export default procedoProject('forms-react', { environment: 'jsdom' });
+export default procedoProject('forms-react', { environment: 'jsdom', setupFiles: ['./test/setup.ts'] });

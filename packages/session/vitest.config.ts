@@ -1,3 +1,3 @@
 import { procedoProject } from '../../vitest.shared';
 
-export default procedoProject('session', { environment: 'node' });
+export default procedoProject('session', { environment: 'node', setupFiles: ['./test/setup.ts'] });

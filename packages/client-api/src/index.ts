@@ -1,3 +1,7 @@
+export type { AjaxCounter, AjaxCounterOptions, AjaxCounterWindow } from './ajax-counter';
+export { AJAX_COUNTER_KEY, createAjaxCounter, getWindowAjaxCounter } from './ajax-counter';
+export type { CallbackClient, CallbackClientOptions, SendRawOptions } from './callback/client';
+export { createCallbackClient } from './callback/client';
 export type {
   CallbackCommand,
   CallbackCommandType,
@@ -28,6 +32,75 @@ export {
   XmlOfIdCommandSchema,
 } from './callback/commands';
 export type {
+  CommandFieldValue,
+  DecodedResponse,
+  EncodableCommand,
+  XmlElement,
+  XmlNode,
+  XmlText,
+} from './callback/xml';
+export {
+  decodeResponse,
+  encodeCommand,
+  escapeXml,
+  hasDoctype,
+  parseSiteMap,
+  parseXml,
+  serializeXml,
+  textContent,
+} from './callback/xml';
+export type {
+  ErrorHandler,
+  ErrorHandlerOptions,
+  ErrorHandlerUi,
+  HandleErrorOptions,
+} from './error-handler';
+export { createErrorHandler } from './error-handler';
+export type {
+  CallbackErrorOptions,
+  HtmlResponseErrorOptions,
+  HttpStatusErrorOptions,
+  ProcedoApiErrorKind,
+  ProcedoApiErrorOptions,
+  ResponseShapeErrorOptions,
+  ResponseShapeIssue,
+} from './errors';
+export {
+  CallbackError,
+  HtmlResponseError,
+  HttpStatusError,
+  isCallbackError,
+  isHtmlResponseError,
+  isHttpStatusError,
+  isNetworkError,
+  isNotLoggedOnError,
+  isProcedoApiError,
+  isResponseShapeError,
+  NetworkError,
+  NotLoggedOnError,
+  ProcedoApiError,
+  ResponseShapeError,
+} from './errors';
+export type { FetchLike } from './http';
+export { CSRF_COOKIE, CSRF_HEADER, isHtmlResponse } from './http';
+export type { MessageKey } from './messages';
+export { apiErrorText, HTTP_500_SUFFIX, http500Text, Messages } from './messages';
+export type {
+  CookieAttributes,
+  CookieJar,
+  ServerTimeoutCookie,
+  ServerTimeoutCookieOptions,
+} from './server-timeout';
+export {
+  createDocumentCookieJar,
+  createServerTimeoutCookie,
+  readCookie,
+  SERVER_TIMEOUT_COOKIE,
+  SERVER_TIMEOUT_MARGIN_MS,
+} from './server-timeout';
+export type { V1Client, V1ClientOptions, V1Method, V1Request, V1RequestOptions } from './v1/client';
+export { createV1Client } from './v1/client';
+export type {
   ApiErrorBody,
   ApiIssue,
   Database,
@@ -51,3 +124,5 @@ export {
   UserPreferencesSchema,
   UserSchema,
 } from './v1/schemas';
+export type { SessionApi } from './v1/session';
+export { createSessionApi, IgnoredBodySchema } from './v1/session';

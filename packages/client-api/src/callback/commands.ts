@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The callback command table (CONTRACT "Callback (XML) protocol"): each CommandType (and

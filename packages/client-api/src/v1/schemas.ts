@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Wire schemas of the v1 JSON API shared by the server and the client: one source of truth.

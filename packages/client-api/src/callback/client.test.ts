@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { createAjaxCounter } from '../ajax-counter';
+import {
+  CallbackError,
+  HtmlResponseError,
+  HttpStatusError,
+  NetworkError,
+  NotLoggedOnError,
+  ResponseShapeError,
+} from '../errors';
+import type { FetchLike } from '../http';
+import { createServerTimeoutCookie } from '../server-timeout';
+import { createCallbackClient } from './client';
+
+interface Seen {
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+/** An in-memory fetch that answers every request with one fixed response. */
+function fixedFetch(status: number, body: string, contentType = 'application/xml; charset=utf-8') {
+  const seen: Seen[] = [];
+  const fetch: FetchLike = async (input, init) => {
+    seen.push({ url: String(input), headers: new Headers(init?.headers), body: String(init?.body) });
+    return new Response(body, { status, headers: { 'Content-Type': contentType } });
+  };
+  return { fetch, seen };
+}
+
+const ok = (result: string) => `<Response><Status>OK</Status><Result>${result}</Result></Response>`;
+
+describe('callback client', () => {
+  it('posts the encoded command as XML with the CSRF token to /callback', async () => {
+    const { fetch, seen } = fixedFetch(200, ok('&lt;Component/&gt;'));
+    const client = createCallbackClient({ baseUrl: 'http://h:1/', fetch, getCsrfToken: () => 'tok' });
+    await expect(client.xmlOfComponentName('a&b')).resolves.toBe('<Component/>');
+    expect(seen[0]?.url).toBe('http://h:1/callback');
+    expect(seen[0]?.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(seen[0]?.headers.get('x-csrf-token')).toBe('tok');
+    expect(seen[0]?.body).toBe(
+      '<Command><CommandType>Web.Resources.XmlOfComponentName</CommandType><ComponentName>a&amp;b</ComponentName></Command>',
+    );
+  });
+
+  it('sends no CSRF header when there is no token', async () => {
+    const { fetch, seen } = fixedFetch(200, ok(''));
+    await createCallbackClient({ fetch, getCsrfToken: () => null }).send({
+      CommandType: 'Template.CacheRefresh',
+    });
+    expect(seen[0]?.url).toBe('/callback');
+    expect(seen[0]?.headers.has('x-csrf-token')).toBe(false);
+  });
+
+  it('reads the KeepAlive expiry from an element, JSON or text result', async () => {
+    for (const result of [
+      '<SessionExpiresAt>2030-01-01T10:00:00.000Z</SessionExpiresAt>',
+      '{"SessionExpiresAt":"2030-01-01T10:00:00.000Z"}',
+      '2030-01-01T10:00:00.000Z',
+    ]) {
+      const { fetch } = fixedFetch(200, ok(result));
+      await expect(createCallbackClient({ fetch, getCsrfToken: () => null }).keepAlive()).resolves.toEqual({
+        expiresAt: '2030-01-01T10:00:00.000Z',
+      });
+    }
+    const { fetch } = fixedFetch(200, ok('tomorrow'));
+    await expect(
+      createCallbackClient({ fetch, getCsrfToken: () => null }).keepAlive(),
+    ).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it('maps NOT_LOGGED_ON, ERROR, HTTP 500, HTML and transport failures to the error family', async () => {
+    const cases: Array<[number, string, string | undefined, unknown]> = [
+      [200, '<Response><Status>NOT_LOGGED_ON</Status></Response>', undefined, NotLoggedOnError],
+      [
+        400,
+        '<Response><Status>ERROR</Status><Message>Invalid xml was found</Message></Response>',
+        undefined,
+        CallbackError,
+      ],
+      [500, '<Response><Status>ERROR</Status><Message>Oops</Message></Response>', undefined, HttpStatusError],
+      [500, 'Internal Server Error', 'text/plain', HttpStatusError],
+      [502, '<!DOCTYPE html><html><body>Bad gateway</body></html>', 'text/html', HtmlResponseError],
+      [200, '<html><body>login</body></html>', 'application/xml', HtmlResponseError],
+      [200, '<Response><Status>OK', undefined, ResponseShapeError],
+      [404, 'Not found', 'text/plain', HttpStatusError],
+    ];
+    for (const [status, body, type, expected] of cases) {
+      const { fetch } = fixedFetch(status, body, type);
+      const error = await createCallbackClient({ fetch, getCsrfToken: () => null })
+        .send({ CommandType: 'Web.Session', CommandName: 'KeepAlive' })
+        .catch((e: unknown) => e);
+      expect(error, `${status} ${body}`).toBeInstanceOf(expected as never);
+    }
+    const failing: FetchLike = async () => {
+      throw new TypeError('fetch failed');
+    };
+    const error = await createCallbackClient({ fetch: failing, getCsrfToken: () => null })
+      .send({ CommandType: 'Template.CacheRefresh' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('carries the Message and Exception of an HTTP 500 callback answer', async () => {
+    const { fetch } = fixedFetch(
+      500,
+      '<Response><Status>ERROR</Status><Message>Failed</Message><Exception>Boom: at x</Exception></Response>',
+    );
+    const error = (await createCallbackClient({ fetch, getCsrfToken: () => null })
+      .send({ CommandType: 'Template.CacheRefresh' })
+      .catch((e: unknown) => e)) as HttpStatusError;
+    expect(error).toMatchObject({
+      status: 500,
+      method: 'POST',
+      url: '/callback',
+      serverMessage: 'Failed',
+      exception: 'Boom: at x',
+    });
+  });
+
+  it('drives the ajax counter and refreshes the timeout cookie only on success', async () => {
+    const counter = createAjaxCounter();
+    const cookies = new Map<string, string>();
+    const serverTimeout = createServerTimeoutCookie({
+      cookies: { get: (n) => cookies.get(n) ?? null, set: (n, v) => void cookies.set(n, v) },
+      now: () => 0,
+      timeoutMinutes: () => 1,
+      isLocked: () => false,
+    });
+    const seen: number[] = [];
+    let answer = ok('x');
+    const fetch: FetchLike = async () => {
+      seen.push(counter.getSnapshot());
+      return new Response(answer, { status: 200 });
+    };
+    const client = createCallbackClient({
+      fetch,
+      getCsrfToken: () => null,
+      ajaxCounter: counter,
+      serverTimeout,
+    });
+    await client.xmlOfComponentName('c');
+    expect(seen).toEqual([1]);
+    expect(counter.getSnapshot()).toBe(0);
+    expect(serverTimeout.read()).toBe(65_000);
+
+    cookies.clear();
+    answer = '<Response><Status>NOT_LOGGED_ON</Status></Response>';
+    await expect(client.xmlOfComponentName('c')).rejects.toBeInstanceOf(NotLoggedOnError);
+    expect(counter.getSnapshot()).toBe(-1);
+    expect(serverTimeout.read()).toBeNull();
+  });
+
+  it('refuses a command XML cannot carry before calling the server or the counter', async () => {
+    const counter = createAjaxCounter();
+    const { fetch, seen } = fixedFetch(200, ok(''));
+    const client = createCallbackClient({ fetch, getCsrfToken: () => null, ajaxCounter: counter });
+    await expect(client.xmlOfComponentName('\u0001')).rejects.toBeInstanceOf(RangeError);
+    expect(seen).toHaveLength(0);
+    expect(counter.getSnapshot()).toBe(0);
+  });
+});

@@ -1,0 +1,218 @@
+import * as z from 'zod';
+import type { AjaxCounter } from '../ajax-counter';
+import {
+  CallbackError,
+  HtmlResponseError,
+  HttpStatusError,
+  NetworkError,
+  NotLoggedOnError,
+  ResponseShapeError,
+} from '../errors';
+import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
+import type { ServerTimeoutCookie } from '../server-timeout';
+import { CallbackStatus, type SiteMapNode } from './commands';
+import {
+  type DecodedResponse,
+  decodeResponse,
+  type EncodableCommand,
+  encodeCommand,
+  parseSiteMap,
+  textContent,
+  type XmlElement,
+} from './xml';
+
+/** Options of {@link createCallbackClient}. */
+export interface CallbackClientOptions {
+  /**
+   * Origin (and path prefix) of the server; `''` calls the page's own origin.
+   * @default ''
+   */
+  baseUrl?: string;
+  /**
+   * Path of the callback endpoint under `baseUrl`.
+   * @default '/callback'
+   */
+  path?: string;
+  /** @default globalThis.fetch */
+  fetch?: FetchLike;
+  /**
+   * The CSRF token to send in `X-CSRF-Token`, or `null` for none.
+   * @default reads the `procedo_csrf` cookie from `document.cookie` when there is a document
+   */
+  getCsrfToken?: () => string | null;
+  /** The ajax-in-progress counter to drive (start before, succeed/fail after). @default none */
+  ajaxCounter?: AjaxCounter;
+  /** The server-communication timeout cookie, refreshed after each successful call. @default none */
+  serverTimeout?: ServerTimeoutCookie;
+}
+
+/** Options of a raw callback post. */
+export interface SendRawOptions {
+  /** @default 'application/xml; charset=utf-8' */
+  contentType?: string;
+}
+
+/** The callback (XML) client: `POST /callback` with one `Command`, one `Response` back. */
+export interface CallbackClient {
+  /** Sends a command and returns the decoded `OK` answer; every other answer throws. */
+  send(command: EncodableCommand): Promise<DecodedResponse>;
+  /**
+   * Posts a body exactly as given (an escape hatch for diagnostics and protocol tests), with the
+   * same answer handling as {@link CallbackClient.send}.
+   */
+  sendRaw(body: BodyInit, options?: SendRawOptions): Promise<DecodedResponse>;
+  /** `Web.Session` / `KeepAlive`: extends the session; resolves with the new expiry (ISO UTC). */
+  keepAlive(): Promise<{ expiresAt: string }>;
+  /** `Web.Resources.XmlOfComponentName`: the component's text (its XML, as text). */
+  xmlOfComponentName(name: string): Promise<string>;
+  /** `Profile.Navigation.SiteMap.Xml`: the profile's navigation tree. */
+  siteMap(options?: { profileId?: number | string; xPathQuery?: string }): Promise<SiteMapNode[]>;
+}
+
+const IsoDateTime = z.iso.datetime({ offset: true });
+
+function findElement(nodes: DecodedResponse['resultXml'], names: readonly string[]): XmlElement | undefined {
+  for (const node of nodes) {
+    if (typeof node === 'string') continue;
+    if (names.includes(node.name)) return node;
+    const inner = findElement(node.children, names);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The expiry in a KeepAlive result: an element `SessionExpiresAt`/`ExpiresAt`, JSON, or text. */
+function keepAliveExpiry(response: DecodedResponse, url: string): string {
+  const element = findElement(response.resultXml, ['SessionExpiresAt', 'ExpiresAt']);
+  let candidate: unknown = element ? textContent(element.children).trim() : response.resultText.trim();
+  if (!element && typeof candidate === 'string' && candidate.startsWith('{')) {
+    try {
+      const json = JSON.parse(candidate) as Record<string, unknown>;
+      candidate = json.SessionExpiresAt ?? json.ExpiresAt;
+    } catch {
+      // not JSON: validated as text below
+    }
+  }
+  const parsed = IsoDateTime.safeParse(candidate);
+  if (!parsed.success) {
+    throw new ResponseShapeError({
+      issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', ...i.path] })),
+      url,
+      method: 'POST',
+      bodyText: response.resultText,
+    });
+  }
+  return parsed.data;
+}
+
+/** Creates the callback (XML) client. */
+export function createCallbackClient(options: CallbackClientOptions = {}): CallbackClient {
+  const url = `${(options.baseUrl ?? '').replace(/\/+$/, '')}${options.path ?? '/callback'}`;
+  const doFetch = options.fetch ?? globalFetch;
+  const getCsrfToken = options.getCsrfToken ?? readCsrfCookie;
+  const method = 'POST';
+
+  async function exchange(body: BodyInit, contentType: string): Promise<DecodedResponse> {
+    const headers: Record<string, string> = { 'Content-Type': contentType, Accept: 'application/xml' };
+    const token = getCsrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, { method, headers, body, credentials: 'same-origin' });
+      text = await response.text();
+    } catch (cause) {
+      throw new NetworkError({ url, method, cause });
+    }
+
+    if (isHtmlResponse(response.headers.get('content-type'), text)) {
+      throw new HtmlResponseError({ html: text, status: response.status, url, method });
+    }
+    let decoded: DecodedResponse;
+    try {
+      decoded = decodeResponse(text);
+    } catch (cause) {
+      if (!response.ok)
+        throw new HttpStatusError({ status: response.status, method, url, bodyText: text, cause });
+      if (cause instanceof ResponseShapeError) {
+        throw new ResponseShapeError({ issues: cause.issues, bodyText: text, url, method, cause });
+      }
+      throw cause;
+    }
+    if (response.status === 500) {
+      // spec §8: an HTTP 500 is its own case (alert with ': HTTP 500'), whatever the body says.
+      throw new HttpStatusError({
+        status: 500,
+        method,
+        url,
+        bodyText: text,
+        ...(decoded.message === undefined ? {} : { serverMessage: decoded.message }),
+        ...(decoded.exception === undefined ? {} : { exception: decoded.exception }),
+      });
+    }
+    if (decoded.status === CallbackStatus.NotLoggedOn) throw new NotLoggedOnError({ url, method });
+    if (decoded.status === CallbackStatus.Error) {
+      throw new CallbackError({
+        serverMessage: decoded.message ?? 'ERROR',
+        ...(decoded.exception === undefined ? {} : { exception: decoded.exception }),
+        status: response.status,
+        url,
+        method,
+      });
+    }
+    if (!response.ok) throw new HttpStatusError({ status: response.status, method, url, bodyText: text });
+    return decoded;
+  }
+
+  async function tracked(body: BodyInit, contentType: string): Promise<DecodedResponse> {
+    options.ajaxCounter?.start();
+    try {
+      const decoded = await exchange(body, contentType);
+      options.ajaxCounter?.succeed();
+      options.serverTimeout?.refresh();
+      return decoded;
+    } catch (error) {
+      options.ajaxCounter?.fail();
+      throw error;
+    }
+  }
+
+  const xmlType = 'application/xml; charset=utf-8';
+  // Encoded before the counter starts: a command XML cannot carry is the caller's error, not a call.
+  const send = async (command: EncodableCommand) => tracked(encodeCommand(command), xmlType);
+
+  return {
+    send,
+    sendRaw: (body, rawOptions = {}) => tracked(body, rawOptions.contentType ?? xmlType),
+    async keepAlive() {
+      const response = await send({ CommandType: 'Web.Session', CommandName: 'KeepAlive' });
+      return { expiresAt: keepAliveExpiry(response, url) };
+    },
+    async xmlOfComponentName(name) {
+      const response = await send({ CommandType: 'Web.Resources.XmlOfComponentName', ComponentName: name });
+      return response.resultText;
+    },
+    async siteMap(siteMapOptions = {}) {
+      const response = await send({
+        CommandType: 'Profile.Navigation.SiteMap.Xml',
+        ProfileId: siteMapOptions.profileId === undefined ? undefined : String(siteMapOptions.profileId),
+        xPathQuery: siteMapOptions.xPathQuery,
+      });
+      try {
+        return parseSiteMap(response);
+      } catch (cause) {
+        if (cause instanceof ResponseShapeError) {
+          throw new ResponseShapeError({
+            issues: cause.issues,
+            bodyText: response.resultText,
+            url,
+            method,
+            cause,
+          });
+        }
+        throw cause;
+      }
+    },
+  };
+}

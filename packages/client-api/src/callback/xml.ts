@@ -1,0 +1,286 @@
+import { XMLParser } from 'fast-xml-parser';
+import { ResponseShapeError, type ResponseShapeIssue } from '../errors';
+import { type CallbackCommand, CallbackStatus, type SiteMapNode } from './commands';
+
+/** A text node of a decoded XML tree (entities already decoded). */
+export type XmlText = string;
+
+/** An element of a decoded XML tree. */
+export interface XmlElement {
+  name: string;
+  attributes: Readonly<Record<string, string>>;
+  children: readonly XmlNode[];
+}
+
+/** A node of a decoded XML tree: an element or a text run. */
+export type XmlNode = XmlElement | XmlText;
+
+/** A field value of a command: text, a number or boolean (written as text), or `Params`. */
+export type CommandFieldValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | Readonly<Record<string, string>>;
+
+/** A command of the table, or any other `CommandType` with its fields (an escape hatch). */
+export type EncodableCommand =
+  | CallbackCommand
+  | ({ CommandType: string } & { readonly [field: string]: CommandFieldValue });
+
+/** A decoded `<Response>`. */
+export interface DecodedResponse {
+  /** `Response/Status`. */
+  status: CallbackStatus;
+  /**
+   * `Response/Result` as text: its text content when it holds only text (JSON text included),
+   * or its inner XML, re-serialised, when it holds elements. `''` when there is no `Result`.
+   */
+  resultText: string;
+  /** The child nodes of `Response/Result` (for results made of elements, like the site map). */
+  resultXml: readonly XmlNode[];
+  /** `Response/Message` (ERROR only): text fit for the user. */
+  message?: string;
+  /** `Response/Exception` (ERROR only, verbose servers only): the exception's short line. */
+  exception?: string;
+}
+
+// XML 1.0 Char production: C0 controls other than tab, LF and CR, the non-characters U+FFFE/U+FFFF
+// and lone surrogates cannot be written in XML at all, escaped or not.
+const FORBIDDEN_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control characters
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** Escapes text for an XML element or attribute: `& < > " '` become entity references. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c as keyof typeof ESCAPES]);
+}
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' } as const;
+
+function checkedText(field: string, value: string): string {
+  const bad = FORBIDDEN_CHARS.exec(value);
+  if (bad) {
+    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw new RangeError(`Field ${field} holds U+${code}, which XML cannot carry`);
+  }
+  return escapeXml(value);
+}
+
+function checkedName(name: string): string {
+  if (!XML_NAME.test(name)) throw new RangeError(`"${name}" is not a valid command field name`);
+  return name;
+}
+
+/**
+ * Builds the XML body of a callback: one `<Command>` with one child element per field, text
+ * escaped, `Params` written as `<Params><Param Name="x">1</Param></Params>`. Fields that are
+ * `undefined` or `null` are left out. Throws a `RangeError` for text XML cannot carry (control
+ * characters) and for field names that are not XML names.
+ *
+ * @example encodeCommand({ CommandType: 'Web.Session', CommandName: 'KeepAlive' })
+ * // '<Command><CommandType>Web.Session</CommandType><CommandName>KeepAlive</CommandName></Command>'
+ */
+export function encodeCommand(command: EncodableCommand): string {
+  const fields = command as Readonly<Record<string, CommandFieldValue>>;
+  if (typeof fields.CommandType !== 'string' || fields.CommandType === '') {
+    throw new RangeError('A command needs a CommandType');
+  }
+  // CommandType first: the server (and a human reading a log) finds the kind of command at once.
+  const names = ['CommandType', ...Object.keys(fields).filter((k) => k !== 'CommandType')];
+  let xml = '<Command>';
+  for (const name of names) {
+    const value = fields[name];
+    if (value === undefined || value === null) continue;
+    const tag = checkedName(name);
+    if (typeof value === 'object') {
+      xml += `<${tag}>`;
+      for (const [paramName, paramValue] of Object.entries(value)) {
+        xml += `<Param Name="${checkedText(`${name}.Name`, paramName)}">${checkedText(`${name}.${paramName}`, String(paramValue))}</Param>`;
+      }
+      xml += `</${tag}>`;
+    } else {
+      xml += `<${tag}>${checkedText(name, String(value))}</${tag}>`;
+    }
+  }
+  return `${xml}</Command>`;
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  // Never resolve entities here: DOCTYPEs are refused before parsing, and the predefined entities
+  // and character references are decoded by decodeEntities below, nothing else.
+  processEntities: false,
+  htmlEntities: false,
+  cdataPropName: '#cdata',
+  commentPropName: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+});
+
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Decodes the five predefined entities and numeric character references; leaves anything else. */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]+);/g, (whole, ref: string) => {
+    if (ref.startsWith('#')) {
+      const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      if (code > 0x10ffff) return whole;
+      const char = String.fromCodePoint(code);
+      return FORBIDDEN_CHARS.test(char) ? whole : char;
+    }
+    return PREDEFINED[ref] ?? whole;
+  });
+}
+
+type RawNode = Record<string, unknown>;
+
+function convert(raw: readonly RawNode[]): XmlNode[] {
+  const nodes: XmlNode[] = [];
+  for (const item of raw) {
+    if ('#text' in item) {
+      nodes.push(decodeEntities(String(item['#text'])));
+      continue;
+    }
+    if ('#cdata' in item) {
+      // CDATA is literal: its text is taken as is, entity-looking text included.
+      const parts = item['#cdata'] as RawNode[];
+      nodes.push(parts.map((p) => String(p['#text'] ?? '')).join(''));
+      continue;
+    }
+    const name = Object.keys(item).find((k) => k !== ':@');
+    if (name === undefined) continue;
+    const rawAttributes = (item[':@'] ?? {}) as Record<string, unknown>;
+    const attributes: Record<string, string> = {};
+    for (const [key, value] of Object.entries(rawAttributes)) attributes[key] = decodeEntities(String(value));
+    nodes.push({ name, attributes, children: convert(item[name] as RawNode[]) });
+  }
+  // Adjacent text runs (text next to CDATA) read as one.
+  return nodes.reduce<XmlNode[]>((merged, node) => {
+    const last = merged[merged.length - 1];
+    if (typeof node === 'string' && typeof last === 'string') merged[merged.length - 1] = last + node;
+    else merged.push(node);
+    return merged;
+  }, []);
+}
+
+function shapeError(message: string, xmlText: string, cause?: unknown): ResponseShapeError {
+  const issues: ResponseShapeIssue[] = [{ code: 'invalid_xml', path: [], message }];
+  return new ResponseShapeError({ issues, bodyText: xmlText, cause });
+}
+
+/** Whether `text` holds a DOCTYPE declaration (refused: no DTDs, no entity declarations). */
+export function hasDoctype(text: string): boolean {
+  return /<!DOCTYPE/i.test(text);
+}
+
+/**
+ * Parses an XML document safely into {@link XmlNode}s: refuses DOCTYPEs, refuses what is not
+ * well-formed, never resolves entities other than the predefined ones and character references.
+ * Throws a {@link ResponseShapeError}.
+ */
+export function parseXml(xmlText: string): XmlElement {
+  if (hasDoctype(xmlText)) throw shapeError('DOCTYPE is not allowed', xmlText);
+  let raw: RawNode[];
+  try {
+    raw = parser.parse(xmlText, true) as RawNode[];
+  } catch (cause) {
+    throw shapeError(`not well-formed XML: ${(cause as Error).message}`, xmlText, cause);
+  }
+  const root = convert(raw).find((n): n is XmlElement => typeof n !== 'string');
+  if (!root) throw shapeError('no root element', xmlText);
+  return root;
+}
+
+/** The text content of nodes: the concatenated text of every descendant. */
+export function textContent(nodes: readonly XmlNode[]): string {
+  return nodes.map((n) => (typeof n === 'string' ? n : textContent(n.children))).join('');
+}
+
+/** Serialises nodes back to XML text (escaped). */
+export function serializeXml(nodes: readonly XmlNode[]): string {
+  return nodes
+    .map((n) => {
+      if (typeof n === 'string') return escapeXml(n);
+      const attributes = Object.entries(n.attributes)
+        .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+        .join('');
+      return n.children.length === 0
+        ? `<${n.name}${attributes}/>`
+        : `<${n.name}${attributes}>${serializeXml(n.children)}</${n.name}>`;
+    })
+    .join('');
+}
+
+function child(element: XmlElement, name: string): XmlElement | undefined {
+  return element.children.find((n): n is XmlElement => typeof n !== 'string' && n.name === name);
+}
+
+const STATUSES: readonly string[] = Object.values(CallbackStatus);
+
+/**
+ * Decodes a callback answer: one `<Response>` with `Status`, `Result`, and for errors `Message`
+ * and (verbose servers) `Exception`. Throws a {@link ResponseShapeError} for a DOCTYPE, XML that
+ * is not well-formed, another root, or a missing or unknown `Status`.
+ */
+export function decodeResponse(xmlText: string): DecodedResponse {
+  const root = parseXml(xmlText);
+  if (root.name !== 'Response') throw shapeError(`root element is <${root.name}>, not <Response>`, xmlText);
+  const statusElement = child(root, 'Status');
+  const status = statusElement ? textContent(statusElement.children).trim() : '';
+  if (!STATUSES.includes(status)) {
+    throw shapeError(status ? `unknown Status "${status}"` : 'no Status', xmlText);
+  }
+  const result = child(root, 'Result');
+  const resultXml = result?.children ?? [];
+  const hasElements = resultXml.some((n) => typeof n !== 'string');
+  const decoded: DecodedResponse = {
+    status: status as CallbackStatus,
+    resultText: hasElements ? serializeXml(resultXml) : textContent(resultXml),
+    resultXml,
+  };
+  const message = child(root, 'Message');
+  if (message) decoded.message = textContent(message.children);
+  const exception = child(root, 'Exception');
+  if (exception) decoded.exception = textContent(exception.children);
+  return decoded;
+}
+
+function toSiteMapNode(element: XmlElement): SiteMapNode {
+  return {
+    title: element.attributes.Title ?? '',
+    url: element.attributes.Url || null,
+    description: element.attributes.Description || null,
+    children: element.children
+      .filter((n): n is XmlElement => typeof n !== 'string' && n.name === 'Node')
+      .map(toSiteMapNode),
+  };
+}
+
+/**
+ * Reads the profile site map from a `Profile.Navigation.SiteMap.Xml` result:
+ * `<SiteMap><Node Title Url Description><Node …/></Node></SiteMap>`, given as the decoded
+ * response, its `resultXml`, or XML text (a result sent as escaped text is parsed, safely).
+ */
+export function parseSiteMap(result: DecodedResponse | readonly XmlNode[] | string): SiteMapNode[] {
+  let nodes: readonly XmlNode[];
+  if (typeof result === 'string') {
+    nodes = result.trim() === '' ? [] : [parseXml(result)];
+  } else if ('resultXml' in result) {
+    const elements = result.resultXml.filter((n) => typeof n !== 'string');
+    nodes = elements.length > 0 || result.resultText.trim() === '' ? elements : [parseXml(result.resultText)];
+  } else {
+    nodes = result;
+  }
+  const elements = nodes.filter((n): n is XmlElement => typeof n !== 'string');
+  const siteMap = elements.find((n) => n.name === 'SiteMap');
+  const top = siteMap ? siteMap.children : elements;
+  return top.filter((n): n is XmlElement => typeof n !== 'string' && n.name === 'Node').map(toSiteMapNode);
+}

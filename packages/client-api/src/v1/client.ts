@@ -1,0 +1,190 @@
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+import type { AjaxCounter } from '../ajax-counter';
+import {
+  HtmlResponseError,
+  HttpStatusError,
+  isProcedoApiError,
+  NetworkError,
+  NotLoggedOnError,
+  ResponseShapeError,
+} from '../errors';
+import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
+import type { ServerTimeoutCookie } from '../server-timeout';
+import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
+import { createSessionApi, type SessionApi } from './session';
+
+/** HTTP methods of the v1 API. */
+export type V1Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request of the v1 API, as {@link V1Request} takes it. */
+export interface V1RequestOptions {
+  /** @default 'GET' */
+  method?: V1Method;
+  /** The JSON body. `undefined` sends none; `null` sends `null`. */
+  json?: unknown;
+  /** Query parameters. */
+  searchParams?: Record<string, string | number | boolean> | URLSearchParams;
+}
+
+/**
+ * The core of the v1 client: calls `path` (relative to `/api/v1/`, no leading slash) and returns
+ * the body parsed with `schema`. Resources (session, processes, forms…) are built on it.
+ *
+ * @example const steps = await request(StepSchema, `user/system/user-processes/steps/${id}`);
+ */
+export type V1Request = <S extends z.ZodType>(
+  schema: S,
+  path: string,
+  options?: V1RequestOptions,
+) => Promise<z.output<S>>;
+
+/** Options of {@link createV1Client}. */
+export interface V1ClientOptions {
+  /**
+   * Origin (and path prefix) of the server; `''` calls the page's own origin.
+   * @default ''
+   */
+  baseUrl?: string;
+  /** @default globalThis.fetch */
+  fetch?: FetchLike;
+  /**
+   * The CSRF token sent in `X-CSRF-Token` on POST, PUT, PATCH and DELETE.
+   * @default reads the `procedo_csrf` cookie from `document.cookie` when there is a document
+   */
+  getCsrfToken?: () => string | null;
+  /** The ajax-in-progress counter to drive (start before, succeed/fail after). @default none */
+  ajaxCounter?: AjaxCounter;
+  /** The server-communication timeout cookie, refreshed after each successful call. @default none */
+  serverTimeout?: ServerTimeoutCookie;
+  /**
+   * Milliseconds before a request is abandoned with a {@link NetworkError}; `false` for never.
+   * @default 30000
+   */
+  timeoutMs?: number | false;
+}
+
+/** The v1 JSON client. */
+export interface V1Client {
+  /** The core request function, for resources not wrapped yet. */
+  request: V1Request;
+  /** `session/…`: databases, logon, session context, keep-alive, logout, preferences. */
+  session: SessionApi;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** Creates the v1 JSON client (ky + zod): every answer is checked against its schema. */
+export function createV1Client(options: V1ClientOptions = {}): V1Client {
+  const prefixUrl = `${(options.baseUrl ?? '').replace(/\/+$/, '')}/api/v1/`;
+  const getCsrfToken = options.getCsrfToken ?? readCsrfCookie;
+  const api: KyInstance = ky.create({
+    prefixUrl,
+    credentials: 'same-origin',
+    fetch: options.fetch ?? globalFetch,
+    // Errors are mapped to the family below; retrying is the caller's decision, not a default.
+    throwHttpErrors: false,
+    retry: 0,
+    timeout: options.timeoutMs ?? 30000,
+    headers: { Accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          if (!STATE_CHANGING.has(request.method)) return;
+          const token = getCsrfToken();
+          if (token) request.headers.set(CSRF_HEADER, token);
+        },
+      ],
+    },
+  });
+
+  async function exchange<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    requestOptions: V1RequestOptions,
+  ): Promise<z.output<S>> {
+    const method = requestOptions.method ?? 'GET';
+    let url = `${prefixUrl}${path}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await api(path, {
+        method,
+        ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),
+        ...(requestOptions.searchParams === undefined ? {} : { searchParams: requestOptions.searchParams }),
+      });
+      url = response.url || url;
+      text = await response.text();
+    } catch (cause) {
+      throw new NetworkError({ url, method, cause });
+    }
+
+    if (isHtmlResponse(response.headers.get('content-type'), text)) {
+      throw new HtmlResponseError({ html: text, status: response.status, url, method });
+    }
+    const json = parseJson(text);
+    if (!response.ok) {
+      const parsedBody = json.ok ? ApiErrorBodySchema.safeParse(json.value) : undefined;
+      const body: ApiErrorBody | undefined = parsedBody?.success ? parsedBody.data : undefined;
+      if (response.status === 401 && body?.Code === ApiErrorCode.NotLoggedOn) {
+        throw new NotLoggedOnError({ url, method });
+      }
+      throw new HttpStatusError({
+        status: response.status,
+        method,
+        url,
+        bodyText: text,
+        ...(body ? { body } : {}),
+      });
+    }
+    if (!json.ok) {
+      throw new ResponseShapeError({
+        issues: [{ code: 'invalid_json', path: [], message: 'the body is not JSON' }],
+        bodyText: text,
+        url,
+        method,
+        cause: json.error,
+      });
+    }
+    const parsed = schema.safeParse(json.value);
+    if (!parsed.success) {
+      throw new ResponseShapeError({
+        issues: parsed.error.issues,
+        bodyText: text,
+        url,
+        method,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  const request: V1Request = async (schema, path, requestOptions = {}) => {
+    options.ajaxCounter?.start();
+    try {
+      const result = await exchange(schema, path, requestOptions);
+      options.ajaxCounter?.succeed();
+      options.serverTimeout?.refresh();
+      return result;
+    } catch (error) {
+      options.ajaxCounter?.fail();
+      if (isProcedoApiError(error)) throw error;
+      throw new NetworkError({
+        url: `${prefixUrl}${path}`,
+        method: requestOptions.method ?? 'GET',
+        cause: error,
+      });
+    }
+  };
+
+  return { request, session: createSessionApi(request) };
+}

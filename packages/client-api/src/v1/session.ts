@@ -1,0 +1,42 @@
+import * as z from 'zod';
+import type { V1Request } from './client';
+import {
+  type Database,
+  DatabaseListSchema,
+  type LogonRequest,
+  type PreferencesPatch,
+  type SessionContext,
+  SessionContextSchema,
+} from './schemas';
+
+/** Schema of an answer whose body is not read (204, or a body nobody needs). */
+export const IgnoredBodySchema = z.unknown().transform((): void => undefined);
+
+/** The `session/…` resource of the v1 API. */
+export interface SessionApi {
+  /** `GET session/databases` (no session needed): the databases of the logon page. */
+  databases(): Promise<Database[]>;
+  /** `POST session/logon`: signs on; the server sets the session and CSRF cookies. */
+  logon(body: LogonRequest): Promise<SessionContext>;
+  /** `GET session`: the current session context; `NotLoggedOnError` when there is none. */
+  get(): Promise<SessionContext>;
+  /** `POST session/keep-alive`: extends the session; the context with its new `SessionExpiresAt`. */
+  keepAlive(): Promise<SessionContext>;
+  /** `POST session/logout`: ends the session. */
+  logout(): Promise<void>;
+  /** `PATCH session/preferences`: changes the user's preferences; the updated context. */
+  setPreferences(patch: PreferencesPatch): Promise<SessionContext>;
+}
+
+/** Builds the session resource on a {@link V1Request}. */
+export function createSessionApi(request: V1Request): SessionApi {
+  return {
+    databases: () => request(DatabaseListSchema, 'session/databases'),
+    logon: (body) => request(SessionContextSchema, 'session/logon', { method: 'POST', json: body }),
+    get: () => request(SessionContextSchema, 'session'),
+    keepAlive: () => request(SessionContextSchema, 'session/keep-alive', { method: 'POST' }),
+    logout: () => request(IgnoredBodySchema, 'session/logout', { method: 'POST' }),
+    setPreferences: (patch) =>
+      request(SessionContextSchema, 'session/preferences', { method: 'PATCH', json: patch }),
+  };
+}

@@ -1,0 +1,9 @@
+/** The fixed texts the shell components show; hosts may pass their own through component props. */
+export const SHELL_LABELS = Object.freeze({
+  ok: 'OK',
+  cancel: 'Cancel',
+  alertTitle: 'Alert',
+  promptTitle: 'Prompt',
+  loading: 'Loading…',
+  notifications: 'Notifications',
+});
