@@ -1,0 +1,89 @@
+import express, { type ErrorRequestHandler, type Express, Router } from 'express';
+import type { Logger } from 'pino';
+import type { ServerOptions } from './config';
+import type { DatabaseCatalog } from './db/catalog';
+import { callbackRoutes } from './features/callback/callback-routes';
+import { createCallbackService } from './features/callback/callback-service';
+import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
+import { sessionRoutes } from './features/session/session-routes';
+import { createSessionService } from './features/session/session-service';
+import { staticRoutes } from './features/static/static-routes';
+import { apiNotFound, jsonErrorHandler } from './http/errors';
+import { jsonBody } from './http/limits';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { CSRF_HEADER, requireSession } from './http/session-middleware';
+
+/** Everything the app needs from outside; it opens nothing and never listens. */
+export interface AppDeps {
+  catalog: DatabaseCatalog;
+  logger: Logger;
+  /** Clock in epoch milliseconds. */
+  now: () => number;
+  options: Pick<
+    ServerOptions,
+    'sessionTimeoutMinutes' | 'staticDir' | 'verboseErrors' | 'faultInjection' | 'logonRateLimit'
+  >;
+}
+
+/** Builds the Express app of the reference server. */
+export function createApp(deps: AppDeps): Express {
+  const { catalog, logger, now, options } = deps;
+  const sessions = createSessionService({ catalog, timeoutMinutes: options.sessionTimeoutMinutes, now });
+  const callbacks = createCallbackService({ faultInjection: options.faultInjection });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('query parser', 'simple');
+  app.use(securityHeaders());
+  app.use(requestLog(logger));
+
+  const apiSession = requireSession({
+    sessions,
+    onNotLoggedOn: (_req, res) => {
+      res
+        .status(401)
+        .json({ Message: 'You are not signed in, or your session has expired.', Code: 'NOT_LOGGED_ON' });
+    },
+    onCsrfFailure: (_req, res) => {
+      res.status(403).json({ Message: `The request lacks a valid ${CSRF_HEADER} header.`, Code: 'CSRF' });
+    },
+  });
+
+  const api = Router();
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(jsonBody);
+  api.use(
+    '/v1/session',
+    sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
+  );
+  if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
+  api.use(apiNotFound);
+  api.use(jsonErrorHandler(logger));
+  app.use('/api', api);
+
+  app.use(callbackRoutes({ sessions, callbacks, logger, verboseErrors: options.verboseErrors }));
+  app.use(staticRoutes(options.staticDir));
+
+  app.use((_req, res) => {
+    res.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+  const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
+    logger.error({ err: error }, 'request failed');
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const status = (error as { status?: number } | null)?.status;
+    res
+      .status(typeof status === 'number' && status >= 400 && status < 500 ? status : 500)
+      .type('text/plain; charset=utf-8')
+      .send('The request failed.');
+  };
+  app.use(lastResort);
+  return app;
+}

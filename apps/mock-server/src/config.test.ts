@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_STATIC_DIR, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      sessionTimeoutMinutes: 20,
+      staticDir: DEFAULT_STATIC_DIR,
+      logLevel: 'info',
+      verboseErrors: false,
+      faultInjection: false,
+      logonRateLimit: { max: 10, windowMs: 60_000 },
+    });
+    expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable, fractions of minutes included', () => {
+    expect(
+      loadConfig({
+        PORT: '0',
+        HOST: '0.0.0.0',
+        PROCEDO_DATA_DIR: '/tmp/p',
+        PROCEDO_SESSION_TIMEOUT_MINUTES: '0.5',
+        PROCEDO_STATIC_DIR: '/srv/host',
+        PROCEDO_LOG_LEVEL: 'silent',
+        PROCEDO_VERBOSE_ERRORS: '1',
+        PROCEDO_FAULT_INJECTION: 'true',
+        PROCEDO_LOGON_RATE_LIMIT: '5/30',
+      }),
+    ).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/tmp/p',
+      sessionTimeoutMinutes: 0.5,
+      staticDir: '/srv/host',
+      logLevel: 'silent',
+      verboseErrors: true,
+      faultInjection: true,
+      logonRateLimit: { max: 5, windowMs: 30_000 },
+    });
+  });
+
+  it('fails fast naming every bad variable', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', PROCEDO_SESSION_TIMEOUT_MINUTES: '-1', PROCEDO_LOGON_RATE_LIMIT: 'many' }),
+    ).toThrow(/PORT[\s\S]*PROCEDO_SESSION_TIMEOUT_MINUTES[\s\S]*PROCEDO_LOGON_RATE_LIMIT/);
+    expect(() => loadConfig({ PROCEDO_VERBOSE_ERRORS: 'yes' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Options of the reference server; every field has a default taken from the environment. */
+export interface ServerOptions {
+  /** TCP port; 0 picks a free one. @default 3000 (env PORT) */
+  port: number;
+  /** Interface to listen on. @default '127.0.0.1' (env HOST) */
+  host: string;
+  /** Folder of the SQLite files (`demo.sqlite`, `training.sqlite`). @default './data' (env PROCEDO_DATA_DIR) */
+  dataDir: string;
+  /** Idle timeout of a session in minutes; fractions allowed. @default 20 (env PROCEDO_SESSION_TIMEOUT_MINUTES) */
+  sessionTimeoutMinutes: number;
+  /** Built reference host to serve, or null for none. @default '<repo>/apps/reference-host/dist' (env PROCEDO_STATIC_DIR) */
+  staticDir: string | null;
+  /** pino level (`silent` in tests). @default 'info' (env PROCEDO_LOG_LEVEL) */
+  logLevel: string;
+  /** Put the exception's short line into 500 answers. @default false (env PROCEDO_VERBOSE_ERRORS) */
+  verboseErrors: boolean;
+  /** Enable the `Diagnostics.*` commands and `/api/v1/diagnostics/*` routes. @default false (env PROCEDO_FAULT_INJECTION) */
+  faultInjection: boolean;
+  /** Failed logons allowed per IP + database + user name in a window. @default { max: 10, windowMs: 60000 } (env PROCEDO_LOGON_RATE_LIMIT "10/60") */
+  logonRateLimit: { max: number; windowMs: number };
+  /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
+  now?: () => number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// Both src/config.ts and the bundled dist/server.js sit one folder below apps/mock-server.
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where the built reference host lives in this repository. */
+export const DEFAULT_STATIC_DIR = path.resolve(here, '../../reference-host/dist');
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { message: 'must be 0, 1, true or false' })
+  .transform((value) => value === '1' || value === 'true');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PROCEDO_DATA_DIR: z.string().min(1).default('./data'),
+  PROCEDO_SESSION_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(20),
+  PROCEDO_STATIC_DIR: z.string().min(1).optional(),
+  PROCEDO_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PROCEDO_VERBOSE_ERRORS: flag.default(false),
+  PROCEDO_FAULT_INJECTION: flag.default(false),
+  PROCEDO_LOGON_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+(\.\d+)?$/, 'must be "max/seconds", e.g. "10/60"')
+    .default('10/60')
+    .transform((value) => {
+      const [max, seconds] = value.split('/');
+      return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
+    })
+    .refine((limit) => limit.max >= 1 && limit.windowMs >= 1, 'max and seconds must be at least 1'),
+});
+
+/** A configuration error: the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the server options from environment variables, validated with zod; throws a
+ * {@link ConfigError} naming each bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  // Empty variables count as unset, as shells often export them empty.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid Procedo server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.PROCEDO_DATA_DIR),
+    sessionTimeoutMinutes: e.PROCEDO_SESSION_TIMEOUT_MINUTES,
+    staticDir: e.PROCEDO_STATIC_DIR ? path.resolve(e.PROCEDO_STATIC_DIR) : DEFAULT_STATIC_DIR,
+    logLevel: e.PROCEDO_LOG_LEVEL,
+    verboseErrors: e.PROCEDO_VERBOSE_ERRORS,
+    faultInjection: e.PROCEDO_FAULT_INJECTION,
+    logonRateLimit: e.PROCEDO_LOGON_RATE_LIMIT,
+  };
+}

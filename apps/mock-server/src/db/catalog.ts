@@ -1,0 +1,27 @@
+import type { NavigationStore } from '../features/navigation/navigation-store';
+import type { ResourceStore } from '../features/resources/resources-store';
+import type { SessionStore, UserStore } from '../features/session/session-store';
+
+/** Every store of one database: what services use, whatever engine is behind it. */
+export interface DatabaseStores {
+  users: UserStore;
+  sessions: SessionStore;
+  navigation: NavigationStore;
+  resources: ResourceStore;
+}
+
+/** One database a user can sign in to. */
+export interface DatabaseEntry {
+  /** Id on the wire (`demo`, `training`). */
+  id: string;
+  /** Name on the logon page (`Demo`, `Training`). */
+  name: string;
+  stores: DatabaseStores;
+}
+
+/** The databases the server serves. */
+export interface DatabaseCatalog {
+  list(): readonly DatabaseEntry[];
+  get(id: string): DatabaseEntry | undefined;
+  close(): Promise<void>;
+}

@@ -1,0 +1,221 @@
+/**
+ * Demo data of a regulated quality-management business, seeded on first start. `full` goes to
+ * the `demo` database, `small` to `training`.
+ */
+
+export type SeedKind = 'full' | 'small';
+
+export interface NavigationSeed {
+  title: string;
+  url?: string;
+  description?: string;
+  children?: NavigationSeed[];
+}
+
+export interface ProfileSeed {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface UserSeed {
+  id: number;
+  name: string;
+  password: string;
+  legalName: string;
+  profileId: number;
+  isSupervisor: boolean;
+  preferenceId: number;
+  department: string;
+  region: string;
+  mobileTel: string;
+  emailBusiness: string;
+  emailPrivate: string;
+  jobTitle: string;
+}
+
+/** The demo accounts the banner prints; the same in every database. */
+export const DEMO_ACCOUNTS = [
+  { userName: 'supervisor', password: 'demo', role: 'supervisor' },
+  { userName: 'operator', password: 'demo', role: 'operator' },
+] as const;
+
+export const SUPERVISOR_PROFILE_ID = 1;
+export const OPERATOR_PROFILE_ID = 2;
+
+export const PROFILES: ProfileSeed[] = [
+  { id: SUPERVISOR_PROFILE_ID, name: 'Quality supervisors', description: 'Quality assurance management' },
+  { id: OPERATOR_PROFILE_ID, name: 'Operators', description: 'Production and laboratory staff' },
+];
+
+export const USERS: UserSeed[] = [
+  {
+    id: 1,
+    name: 'supervisor',
+    password: 'demo',
+    legalName: 'Sam Supervisor',
+    profileId: SUPERVISOR_PROFILE_ID,
+    isSupervisor: true,
+    preferenceId: 101,
+    department: 'Quality Assurance',
+    region: 'EMEA',
+    mobileTel: '+44 7700 900123',
+    emailBusiness: 'sam.supervisor@procedo.example',
+    emailPrivate: 'sam.s@example.net',
+    jobTitle: 'Head of Quality Assurance',
+  },
+  {
+    id: 2,
+    name: 'operator',
+    password: 'demo',
+    legalName: 'Olive Operator',
+    profileId: OPERATOR_PROFILE_ID,
+    isSupervisor: false,
+    preferenceId: 102,
+    department: 'Manufacturing',
+    region: 'EMEA',
+    mobileTel: '+44 7700 900456',
+    emailBusiness: 'olive.operator@procedo.example',
+    emailPrivate: 'olive.o@example.net',
+    jobTitle: 'Production Operator',
+  },
+];
+
+const quality = (kind: SeedKind, supervisor: boolean): NavigationSeed => ({
+  title: 'Quality',
+  description: 'Suppliers, products, batches and deviations',
+  children: [
+    {
+      title: 'Suppliers',
+      url: '/form?WebTemplateNo=101',
+      description: 'Approved suppliers and their audits',
+    },
+    ...(kind === 'full'
+      ? [{ title: 'Products', url: '/form?WebTemplateNo=102', description: 'Products and specifications' }]
+      : []),
+    { title: 'Batches', url: '/form?WebTemplateNo=103', description: 'Batch records and release' },
+    ...(kind === 'full'
+      ? [
+          {
+            title: 'Deviations',
+            url: '/form?WebTemplateNo=104',
+            description: 'Deviations from procedures and specifications',
+          },
+        ]
+      : []),
+    ...(kind === 'full' && supervisor
+      ? [{ title: 'CAPA', url: '/form?WebTemplateNo=105', description: 'Corrective and preventive actions' }]
+      : []),
+  ],
+});
+
+const processes = (kind: SeedKind): NavigationSeed => ({
+  title: 'Processes',
+  description: 'Guided user processes',
+  children: [
+    {
+      title: 'Process explorer',
+      url: '/apps/flow/home/flow',
+      description: 'Processes under way and their steps',
+    },
+    ...(kind === 'full'
+      ? [
+          {
+            title: 'Start a process',
+            url: '/form?WebTemplateNo=201',
+            description: 'Start a new guided process',
+          },
+        ]
+      : []),
+  ],
+});
+
+const administration = (kind: SeedKind): NavigationSeed => ({
+  title: 'Administration',
+  description: 'Users, permissions and the audit trail',
+  children: [
+    { title: 'Users', url: '/form?WebTemplateNo=901', description: 'User accounts and profiles' },
+    ...(kind === 'full'
+      ? [
+          {
+            title: 'Permissions',
+            url: '/_forms/form?WebTemplateNo=101&PERMISSION_FORMID=101',
+            description: 'Hide or lock form elements per profile',
+          },
+          {
+            title: 'Audit trail',
+            url: '/form?WebTemplateNo=902',
+            description: 'Signed changes, who and when',
+          },
+        ]
+      : []),
+  ],
+});
+
+const help = (kind: SeedKind): NavigationSeed => ({
+  title: 'Help',
+  description: 'How to use Procedo',
+  children: [
+    { title: 'Getting started', url: '/help/getting-started', description: 'A first tour of Procedo' },
+    ...(kind === 'full'
+      ? [
+          {
+            title: 'Sessions and sign-in',
+            url: '/help/sessions',
+            description: 'Session timeout and keep-alive',
+          },
+        ]
+      : []),
+  ],
+});
+
+/** The navigation tree of each profile. */
+export function navigationTrees(kind: SeedKind): Map<number, NavigationSeed[]> {
+  return new Map([
+    [SUPERVISOR_PROFILE_ID, [quality(kind, true), processes(kind), administration(kind), help(kind)]],
+    [OPERATOR_PROFILE_ID, [quality(kind, false), processes(kind), help(kind)]],
+  ]);
+}
+
+/**
+ * Resource components (`Web.Resources.XmlOfComponentName`). `Procedo.Messages` holds the
+ * product's message catalogue (spec §8, exact wording) so a host can show server-side texts.
+ */
+export const RESOURCES: Record<string, Record<string, string>> = {
+  'Procedo.Messages': {
+    parentDataExpired:
+      'The data on the parent page has expired or is invalid. To correct the problem you should refresh the parent data source (search results or page). If the problem persists then please contact the system administrator.',
+    sessionExpired: 'Your session has expired.',
+    popupBlocked:
+      'Unable to open a popup window. Please ensure that popup windows are enabled for this site.',
+    pageLoadError: 'There as an error loading this page. Some functionality might not work.',
+    tabSelectError: 'Server: Tab Select Error',
+    unknownLanguage: 'Unknown language',
+    saveFailed: 'There was an error attempting to save. Please try saving this page again',
+    invalidXml: 'Invalid xml was found',
+    processPartEnded: 'This part of the process has ended.',
+    stepReset: 'The step has been reset',
+    stepChainReset: 'The step chain has been reset',
+    processReset: 'The process has been reset',
+    siteMapLoadError: 'Error loading profile navigation items',
+    fileTypeNotSupported: 'This type of file is not supported.',
+    commandNotSelected: 'A command needs to be selected',
+    unknownProcessStep: 'Unknown user process step.',
+    processCommandIdMissing: 'Unable to create, start or open a process without a command id',
+    processHasNoTasks: 'The new process does not contain any tasks.',
+    enterProcessName: 'Enter a name for the new process',
+  },
+  'Procedo.Logon': {
+    title: 'Sign in to Procedo',
+    database: 'Database',
+    userName: 'User name',
+    password: 'Password',
+    submit: 'Sign in',
+    invalidCredentials: 'The user name or password is incorrect.',
+  },
+  'Procedo.Session': {
+    warning: 'Your session is about to expire.',
+    keepAlive: 'Stay signed in',
+    locked: 'Your session has expired.',
+  },
+};

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
+import { createSqliteResourceStore } from '../features/resources/resources-store';
+import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
+import type { DatabaseCatalog, DatabaseEntry } from './catalog';
+import { MIGRATIONS } from './migrations';
+import { seedIfNeeded } from './seed';
+import type { SeedKind } from './seed-data';
+import { migrate, openSqlite, type SqliteDatabase } from './sqlite';
+
+/** A database the server offers, and which seed it gets on first start. */
+export interface DatabaseDefinition {
+  id: string;
+  name: string;
+  seed: SeedKind;
+}
+
+/** The demo databases of CONTRACT: `demo` (full seed) and `training` (smaller). */
+export const DATABASES: readonly DatabaseDefinition[] = [
+  { id: 'demo', name: 'Demo', seed: 'full' },
+  { id: 'training', name: 'Training', seed: 'small' },
+];
+
+/**
+ * Opens one SQLite file per database under `dataDir` (`<id>.sqlite`), migrates and seeds each
+ * on first start, and returns the catalog of their stores.
+ */
+export async function openSqliteCatalog(options: {
+  dataDir: string;
+  logger: Logger;
+  now: () => number;
+  databases?: readonly DatabaseDefinition[];
+}): Promise<DatabaseCatalog> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const opened: SqliteDatabase[] = [];
+  const entries: DatabaseEntry[] = [];
+  try {
+    for (const definition of options.databases ?? DATABASES) {
+      const file = path.join(options.dataDir, `${definition.id}.sqlite`);
+      const db = openSqlite(file);
+      opened.push(db);
+      const applied = migrate(db, MIGRATIONS);
+      const seeded = await seedIfNeeded(db, definition.seed, options.now());
+      options.logger.debug({ database: definition.id, file, applied, seeded }, 'database ready');
+      entries.push({
+        id: definition.id,
+        name: definition.name,
+        stores: {
+          users: createSqliteUserStore(db),
+          sessions: createSqliteSessionStore(db),
+          navigation: createSqliteNavigationStore(db),
+          resources: createSqliteResourceStore(db),
+        },
+      });
+    }
+  } catch (error) {
+    for (const db of opened) db.close();
+    throw error;
+  }
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  let closed = false;
+  return {
+    list: () => entries,
+    get: (id) => byId.get(id),
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const db of opened) {
+        // Fold the WAL back into the main file so a copied .sqlite is complete.
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.close();
+      }
+    },
+  };
+}

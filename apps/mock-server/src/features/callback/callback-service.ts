@@ -1,0 +1,174 @@
+import {
+  KeepAliveCommandSchema,
+  type SiteMapNode,
+  SiteMapXmlCommandSchema,
+  TabSelectCommandSchema,
+  TemplateCacheRefreshCommandSchema,
+  ToggleBookmarkCommandSchema,
+  TranslationGetCommandSchema,
+  TranslationSaveCommandSchema,
+  XmlOfComponentNameCommandSchema,
+  XmlOfIdCommandSchema,
+} from '@procedo/client-api';
+import { z } from 'zod';
+import { getSiteMap, NavigationError } from '../navigation/navigation-service';
+import { getResourceComponent } from '../resources/resources-service';
+import type { AuthContext } from '../session/session-service';
+import { CallbackError, type CommandFields, type XmlElement } from './callback-xml';
+
+/** What a command answers. */
+export type CommandOutcome =
+  | { type: 'ok'; result?: string | XmlElement | XmlElement[] }
+  /** The command ran but could not do what was asked: 200, Status ERROR. */
+  | { type: 'error'; message: string }
+  /** Fault injection only: an HTML page instead of a Response. */
+  | { type: 'html'; html: string };
+
+interface CommandHandler {
+  schema: z.ZodType;
+  run?: (command: never, auth: AuthContext) => Promise<CommandOutcome>;
+}
+
+/** A Command type, with its handlers by CommandName ('' when the type has no CommandName). */
+type CommandTable = Record<string, Record<string, CommandHandler>>;
+
+const DiagnosticsFailSchema = z.strictObject({ CommandType: z.literal('Diagnostics.Fail') });
+const DiagnosticsHtmlSchema = z.strictObject({ CommandType: z.literal('Diagnostics.Html') });
+
+/** The HTML page `Diagnostics.Html` answers, as a misconfigured proxy or framework error page would. */
+export const DIAGNOSTICS_HTML_PAGE =
+  '<!doctype html><html><head><title>Server Error</title></head><body><h1>Server Error in Application</h1><p>Diagnostics.Html: an HTML page where XML was expected.</p></body></html>';
+
+function siteMapElement(nodes: SiteMapNode[]): XmlElement {
+  const toElement = (node: SiteMapNode): XmlElement => ({
+    name: 'Node',
+    attributes: { Title: node.title, Url: node.url, Description: node.description },
+    children: node.children.map(toElement),
+  });
+  return { name: 'SiteMap', children: nodes.map(toElement) };
+}
+
+/** One message naming every missing, unknown or invalid field. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .flatMap((issue) => {
+      const field = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `Unknown field ${key}`);
+      if (issue.code === 'invalid_type' && issue.input === undefined) return [`Missing field ${field}`];
+      return [`Invalid field ${field}: ${issue.message}`];
+    })
+    .join('; ');
+}
+
+/** Runs callback commands for a signed-in session. */
+export interface CallbackService {
+  execute(fields: CommandFields, auth: AuthContext): Promise<CommandOutcome>;
+}
+
+/** Creates the {@link CallbackService}: the CONTRACT command table, some commands still to come. */
+export function createCallbackService(options: { faultInjection: boolean }): CallbackService {
+  const table: CommandTable = {
+    'Web.Session': {
+      KeepAlive: {
+        schema: KeepAliveCommandSchema,
+        // The session guard has already moved the deadline; Result is the new one.
+        run: async (_command: never, auth: AuthContext) => ({
+          type: 'ok',
+          result: new Date(auth.session.expiresAt).toISOString(),
+        }),
+      },
+    },
+    'Web.Resources.XmlOfComponentName': {
+      '': {
+        schema: XmlOfComponentNameCommandSchema,
+        run: async (command: z.infer<typeof XmlOfComponentNameCommandSchema>, auth: AuthContext) => {
+          const texts = await getResourceComponent(auth.database, command.ComponentName);
+          if (!texts)
+            return { type: 'error', message: `Unknown resource component '${command.ComponentName}'` };
+          return {
+            type: 'ok',
+            result: {
+              name: 'Resources',
+              attributes: { Component: command.ComponentName },
+              children: texts.map((text) => ({
+                name: 'Resource',
+                attributes: { Name: text.name },
+                children: [text.text],
+              })),
+            },
+          };
+        },
+      },
+    },
+    'Profile.Navigation.SiteMap.Xml': {
+      '': {
+        schema: SiteMapXmlCommandSchema,
+        run: async (command: z.infer<typeof SiteMapXmlCommandSchema>, auth: AuthContext) => {
+          try {
+            const nodes = await getSiteMap({
+              database: auth.database,
+              user: auth.user,
+              profileId: command.ProfileId === undefined ? undefined : Number(command.ProfileId),
+              xPathQuery: command.xPathQuery,
+            });
+            return { type: 'ok', result: siteMapElement(nodes) };
+          } catch (error) {
+            if (!(error instanceof NavigationError)) throw error;
+            if (error.reason === 'unsupported-query') throw new CallbackError(400, error.message);
+            return { type: 'error', message: error.message };
+          }
+        },
+      },
+    },
+    // Later issues: known to the protocol, not served yet.
+    'Web.Data.XmlOfId': { '': { schema: XmlOfIdCommandSchema } },
+    'Template.CacheRefresh': { '': { schema: TemplateCacheRefreshCommandSchema } },
+    ToggleBookmarkSelectedRecord: { '': { schema: ToggleBookmarkCommandSchema } },
+    wtoElementExecCommand: {
+      'entity.translation.get': { schema: TranslationGetCommandSchema },
+      'entity.translation.save': { schema: TranslationSaveCommandSchema },
+      'Tab.Select': { schema: TabSelectCommandSchema },
+    },
+  };
+  if (options.faultInjection) {
+    table['Diagnostics.Fail'] = {
+      '': {
+        schema: DiagnosticsFailSchema,
+        run: async () => {
+          throw new Error('Diagnostics.Fail: injected failure');
+        },
+      },
+    };
+    table['Diagnostics.Html'] = {
+      '': { schema: DiagnosticsHtmlSchema, run: async () => ({ type: 'html', html: DIAGNOSTICS_HTML_PAGE }) },
+    };
+  }
+
+  return {
+    async execute(fields, auth) {
+      const type = fields.CommandType;
+      if (type === undefined) throw new CallbackError(400, 'Missing field CommandType');
+      if (typeof type !== 'string' || !Object.hasOwn(table, type)) {
+        throw new CallbackError(400, `Unknown CommandType '${String(type)}'`);
+      }
+      const byName = table[type]!;
+      let handler = byName[''];
+      let label = type;
+      if (!handler) {
+        const name = fields.CommandName;
+        if (name === undefined)
+          throw new CallbackError(400, `Missing field CommandName (CommandType ${type})`);
+        if (typeof name !== 'string' || !Object.hasOwn(byName, name)) {
+          throw new CallbackError(400, `Unknown CommandName '${String(name)}' for CommandType ${type}`);
+        }
+        handler = byName[name]!;
+        label = `${type} ${name}`;
+      }
+      if (!handler.run)
+        throw new CallbackError(400, `The command ${label} is not available on this server yet`);
+      const parsed = handler.schema.safeParse(fields);
+      if (!parsed.success) throw new CallbackError(400, describeIssues(parsed.error));
+      return handler.run(parsed.data as never, auth);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { UserPreferences } from '@procedo/client-api';
+import type { SqliteDatabase } from '../../db/sqlite';
+
+/** A user as stored: the §3 user fields plus the password hash. */
+export interface UserRecord {
+  id: number;
+  name: string;
+  legalName: string;
+  passwordHash: string;
+  profileId: number;
+  isSupervisor: boolean;
+  preferenceId: number;
+  preferences: UserPreferences;
+  department: string;
+  region: string;
+  mobileTel: string;
+  emailBusiness: string;
+  emailPrivate: string;
+  jobTitle: string;
+}
+
+/** Users of one database. */
+export interface UserStore {
+  /** Finds a user by name, case-insensitively. */
+  findByName(name: string): Promise<UserRecord | null>;
+  findById(id: number): Promise<UserRecord | null>;
+  updatePreferences(id: number, preferences: UserPreferences): Promise<void>;
+}
+
+/** A server-side session; only the sha256 of the cookie token is kept. */
+export interface SessionRecord {
+  /** Public id (shown as SessionId); not a secret. */
+  id: string;
+  tokenHash: string;
+  userId: number;
+  csrfToken: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** Epoch milliseconds; the session is dead from this instant on. */
+  expiresAt: number;
+}
+
+/** Sessions of one database. */
+export interface SessionStore {
+  create(session: SessionRecord): Promise<void>;
+  findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
+  updateExpiry(id: string, expiresAt: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Deletes every session that expired at or before `now`; returns how many. */
+  deleteExpired(now: number): Promise<number>;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  legal_name: string;
+  password_hash: string;
+  profile_id: number;
+  is_supervisor: number;
+  preference_id: number;
+  pref_ui: 'modern' | 'classic';
+  pref_language: string;
+  department: string;
+  region: string;
+  mobile_tel: string;
+  email_business: string;
+  email_private: string;
+  job_title: string;
+}
+
+function toUser(row: UserRow | undefined): UserRecord | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    legalName: row.legal_name,
+    passwordHash: row.password_hash,
+    profileId: row.profile_id,
+    isSupervisor: row.is_supervisor === 1,
+    preferenceId: row.preference_id,
+    preferences: { ui: row.pref_ui, language: row.pref_language },
+    department: row.department,
+    region: row.region,
+    mobileTel: row.mobile_tel,
+    emailBusiness: row.email_business,
+    emailPrivate: row.email_private,
+    jobTitle: row.job_title,
+  };
+}
+
+/** {@link UserStore} on SQLite. */
+export function createSqliteUserStore(db: SqliteDatabase): UserStore {
+  const byName = db.prepare<[string], UserRow>('SELECT * FROM users WHERE name = ?');
+  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+  const setPreferences = db.prepare<[string, string, number]>(
+    'UPDATE users SET pref_ui = ?, pref_language = ? WHERE id = ?',
+  );
+  return {
+    async findByName(name) {
+      return toUser(byName.get(name));
+    },
+    async findById(id) {
+      return toUser(byId.get(id));
+    },
+    async updatePreferences(id, preferences) {
+      setPreferences.run(preferences.ui, preferences.language, id);
+    },
+  };
+}
+
+interface SessionRow {
+  id: string;
+  token_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** {@link SessionStore} on SQLite. */
+export function createSqliteSessionStore(db: SqliteDatabase): SessionStore {
+  const insert = db.prepare<[string, string, number, string, number, number]>(
+    'INSERT INTO sessions (id, token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const byTokenHash = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE token_hash = ?');
+  const setExpiry = db.prepare<[number, string]>('UPDATE sessions SET expires_at = ? WHERE id = ?');
+  const remove = db.prepare<[string]>('DELETE FROM sessions WHERE id = ?');
+  const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
+  return {
+    async create(s) {
+      insert.run(s.id, s.tokenHash, s.userId, s.csrfToken, s.createdAt, s.expiresAt);
+    },
+    async findByTokenHash(tokenHash) {
+      const row = byTokenHash.get(tokenHash);
+      if (!row) return null;
+      return {
+        id: row.id,
+        tokenHash: row.token_hash,
+        userId: row.user_id,
+        csrfToken: row.csrf_token,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      };
+    },
+    async updateExpiry(id, expiresAt) {
+      setExpiry.run(expiresAt, id);
+    },
+    async delete(id) {
+      remove.run(id);
+    },
+    async deleteExpired(now) {
+      return removeExpired.run(now).changes;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiErrorBody, ApiErrorCode, ApiIssue } from '@procedo/client-api';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+
+/** An expected failure with its HTTP status, wire code and user-fit message. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly issues: ApiIssue[] | undefined;
+
+  constructor(options: { status: number; code: ApiErrorCode; message: string; issues?: ApiIssue[] }) {
+    super(options.message);
+    this.status = options.status;
+    this.code = options.code;
+    this.issues = options.issues;
+  }
+}
+
+/** Tells an {@link AppError} from any other thrown value. */
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/** zod issues as the wire's `{ code, path, message }`; an unknown key becomes one issue on its own path. */
+export function toApiIssues(error: z.ZodError): ApiIssue[] {
+  return error.issues.flatMap((issue): ApiIssue[] => {
+    const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ code: issue.code, path: [...path, key], message: 'Unknown field' }));
+    }
+    return [{ code: issue.code, path, message: issue.message }];
+  });
+}
+
+/** The field an issue is about, for messages: `UserName`, `Params.x`, or `body`. */
+export function issueField(issue: ApiIssue, fallback = 'body'): string {
+  return issue.path.length > 0 ? issue.path.join('.') : fallback;
+}
+
+/** A 400 VALIDATION error whose message names every bad field. */
+export function validationError(error: z.ZodError): AppError {
+  const issues = toApiIssues(error);
+  const detail = issues.map((issue) => `${issueField(issue)}: ${issue.message}`).join('; ');
+  return new AppError({ status: 400, code: 'VALIDATION', message: `Invalid request: ${detail}`, issues });
+}
+
+/** Parses `value` with `schema`, throwing a 400 that names the fields when it does not fit. */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Body-parser errors carry `type` and `status` (raw-body / body-parser). */
+interface HttpParserError {
+  type?: string;
+  status?: number;
+}
+
+/**
+ * Maps any thrown value to a status and body: AppErrors and body-parser errors as they are,
+ * everything else a 500 with an ErrorId whose detail goes only to the log.
+ */
+export function describeError(error: unknown, logger: Logger): { status: number; body: ApiErrorBody } {
+  if (isAppError(error)) {
+    const body: ApiErrorBody = { Message: error.message, Code: error.code };
+    if (error.issues) body.Issues = error.issues;
+    return { status: error.status, body };
+  }
+  const parserError = error as HttpParserError;
+  if (parserError?.type === 'entity.too.large') {
+    return { status: 413, body: { Message: 'The request body is too large.', Code: 'PAYLOAD_TOO_LARGE' } };
+  }
+  if (parserError?.type === 'entity.parse.failed') {
+    return {
+      status: 400,
+      body: {
+        Message: 'Invalid request: body is not valid JSON',
+        Code: 'VALIDATION',
+        Issues: [{ code: 'invalid_json', path: [], message: 'Not valid JSON' }],
+      },
+    };
+  }
+  if (parserError?.type === 'charset.unsupported' || parserError?.type === 'encoding.unsupported') {
+    return {
+      status: 415,
+      body: { Message: 'The request body has an unsupported encoding.', Code: 'UNSUPPORTED_MEDIA_TYPE' },
+    };
+  }
+  const errorId = randomUUID();
+  logger.error({ err: error, errorId }, 'unexpected failure');
+  return {
+    status: 500,
+    body: {
+      Message: `An unexpected error occurred. Quote error id ${errorId} when reporting it.`,
+      Code: 'INTERNAL',
+      ErrorId: errorId,
+    },
+  };
+}
+
+/** The one JSON error middleware of the API. */
+export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const { status, body } = describeError(error, logger);
+    res.status(status).json(body);
+  };
+}
+
+/** 404 for any `/api` path no route answered. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(
+    new AppError({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}`,
+    }),
+  );
+};

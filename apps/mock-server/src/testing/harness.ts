@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ServerOptions } from '../config';
+import { type RunningServer, startServer } from '../server';
+
+/** A clock tests move by hand. */
+export interface FakeClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+/** A fake clock starting at the real current time. */
+export function fakeClock(start = Date.now()): FakeClock {
+  let current = start;
+  return { now: () => current, advance: (ms) => (current += ms) };
+}
+
+/** A real server on port 0 with a temporary data folder, a fake clock and silent logs. */
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  clock: FakeClock;
+  server: RunningServer;
+  /** Stops the server and starts a new one on the same data folder (and clock). */
+  restart(overrides?: Partial<ServerOptions>): Promise<void>;
+  /** Stops the server and deletes the data folder. */
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-server-test-'));
+  const clock = fakeClock();
+  const base: Partial<ServerOptions> = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    logLevel: 'silent',
+    staticDir: null,
+    sessionTimeoutMinutes: 20,
+    verboseErrors: false,
+    faultInjection: false,
+    now: clock.now,
+  };
+  const test: TestServer = {
+    url: '',
+    dataDir,
+    clock,
+    server: await startServer({ ...base, ...overrides }),
+    async restart(next = {}) {
+      await test.server.close();
+      test.server = await startServer({ ...base, ...overrides, ...next });
+      test.url = test.server.url;
+    },
+    async close() {
+      await test.server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  test.url = test.server.url;
+  return test;
+}
+
+/** A browser-like HTTP client with a cookie jar (name → value) against one server. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly base: () => string) {}
+
+  /** fetch relative to the server, sending and storing cookies. */
+  async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has('cookie')) {
+      headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    }
+    const response = await fetch(new URL(pathname.replace(/^\//, ''), this.base()), { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** JSON request with the CSRF header taken from the jar (unless `csrf: false` or a given value). */
+  json(method: string, pathname: string, body?: unknown, options: { csrf?: string | false } = {}) {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const csrf = options.csrf === undefined ? this.cookies.get('procedo_csrf') : options.csrf;
+    if (csrf) headers['x-csrf-token'] = csrf;
+    return this.fetch(pathname, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async logon(userName = 'supervisor', password = 'demo', database = 'demo'): Promise<Response> {
+    const response = await this.json('POST', 'api/v1/session/logon', {
+      Database: database,
+      UserName: userName,
+      Password: password,
+    });
+    if (response.status !== 200) throw new Error(`logon failed: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
+  /** POSTs a callback body (CSRF header from the jar unless given). */
+  callback(xml: string, options: { csrf?: string | false; contentType?: string } = {}): Promise<Response> {
+    const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/xml' };
+    const csrf = options.csrf === undefined ? this.cookies.get('procedo_csrf') : options.csrf;
+    if (csrf) headers['x-csrf-token'] = csrf;
+    return this.fetch('callback', { method: 'POST', headers, body: xml });
+  }
+}
+
+/** `<Command>` with the given fields as text children. */
+export function command(fields: Record<string, string>, extra = ''): string {
+  const children = Object.entries(fields)
+    .map(([name, value]) => `<${name}>${value}</${name}>`)
+    .join('');
+  return `<Command>${children}${extra}</Command>`;
+}
+
+/** A callback Response read back: HTTP status, content type and the Response's parts. */
+export interface ReadResponse {
+  http: number;
+  contentType: string;
+  status: string | undefined;
+  message: string | undefined;
+  exception: string | undefined;
+  /** Result's raw inner XML (or text). */
+  resultXml: string | undefined;
+  body: string;
+}
+
+function inner(body: string, name: string): string | undefined {
+  const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(body);
+  return match?.[1];
+}
+
+const unescapeXml = (text: string | undefined) =>
+  text
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/** Reads a callback answer (the Response is small and flat, so a regex read is enough here). */
+export async function readResponse(response: Response): Promise<ReadResponse> {
+  const body = await response.text();
+  const result = /<Result>([\s\S]*)<\/Result>/.exec(body)?.[1];
+  return {
+    http: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    status: inner(body, 'Status'),
+    message: unescapeXml(inner(body, 'Message')),
+    exception: unescapeXml(inner(body, 'Exception')),
+    resultXml: result,
+    body,
+  };
+}
