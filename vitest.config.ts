@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // their own config (e2e/vitest.config.ts) because they need the built product.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/mock-server/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/mock-server/vitest.config.ts',
+      'apps/reference-host/vitest.config.ts',
+    ],
   },
 });

@@ -1,0 +1,24 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { BlankPage } from './routes/BlankPage';
+import { HelpPage } from './routes/HelpPage';
+import { HomePage } from './routes/HomePage';
+import { LogonPage } from './routes/LogonPage';
+import { NotFoundPage } from './routes/NotFoundPage';
+import { RootRoute } from './routes/RootRoute';
+
+/** The routes of the reference host (CONTRACT "Routes of the reference host"). */
+export function App() {
+  return (
+    <Routes>
+      <Route path="/logon" element={<LogonPage />} />
+      <Route path="/blank" element={<BlankPage />} />
+      <Route path="/help" element={<Navigate to="/help/getting-started" replace />} />
+      <Route path="/help/:topic" element={<HelpPage />} />
+      {/* Every other page is a signed-in page inside the application shell. */}
+      <Route path="/" element={<RootRoute />}>
+        <Route index element={<HomePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,39 @@
+import {
+  createCallbackClient,
+  createServerTimeoutCookie,
+  createV1Client,
+  getWindowAjaxCounter,
+} from '@procedo/client-api';
+
+// Until the session context tells us the server's idle timeout, assume the product default.
+let sessionTimeoutMinutes = 20;
+
+/** The ajax-in-progress counter of this window (spec §4), linked to the parent window's. */
+export const ajaxCounter = getWindowAjaxCounter(window);
+
+/**
+ * The server-communication timeout cookie (spec §4), shared by every tab of the origin. The
+ * session manager of each tab reads it: a newer value written by any tab unlocks them all.
+ * Never "locked" here: a call that succeeds proves the server session is alive, and the lock
+ * overlay's own logon must be able to write the new deadline.
+ */
+export const serverTimeout = createServerTimeoutCookie({
+  timeoutMinutes: () => sessionTimeoutMinutes,
+  isLocked: () => false,
+});
+
+/** The v1 JSON client of the host (same origin). */
+export const v1 = createV1Client({ baseUrl: '', ajaxCounter, serverTimeout });
+
+/** The callback (XML) client of the host (same origin). */
+export const callback = createCallbackClient({ baseUrl: '', ajaxCounter, serverTimeout });
+
+/**
+ * Records the server's idle timeout from a session context and rewrites the timeout cookie with
+ * it (the call that brought the context refreshed the cookie with the previous value).
+ */
+export function applySessionTimeout(minutes: number): void {
+  if (minutes === sessionTimeoutMinutes) return;
+  sessionTimeoutMinutes = minutes;
+  serverTimeout.refresh();
+}

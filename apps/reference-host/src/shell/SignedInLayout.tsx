@@ -1,0 +1,220 @@
+import {
+  createErrorHandler,
+  Messages,
+  NotLoggedOnError,
+  type SessionContext,
+  UiModeSchema,
+} from '@procedo/client-api';
+import { LoadingPanel, ShellProvider, useShell } from '@procedo/forms-react';
+import { createSessionManager, type SessionManager } from '@procedo/session';
+import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { applySessionTimeout, callback, serverTimeout, v1 } from '../api';
+import { logonUrlFor } from '../logon/return-url';
+import { userMessage } from '../user-message';
+import { AppShell } from './AppShell';
+import { type HostErrorHandler, SignedInContext } from './signed-in-context';
+import { windowTitle } from './title';
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; context: SessionContext }
+  | { kind: 'error'; message: string };
+
+/**
+ * The layout of every signed-in page: loads the session context (not signed in → the logon
+ * page, coming back here afterwards), then renders the shell with the session notice and lock.
+ */
+export function SignedInLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the context is loaded once per visit
+  useEffect(() => {
+    let isCurrent = true;
+    v1.session
+      .get()
+      .then((context) => {
+        if (!isCurrent) return;
+        applySessionTimeout(context.SessionTimeoutMinutes);
+        setState({ kind: 'ready', context });
+      })
+      .catch((cause: unknown) => {
+        if (!isCurrent) return;
+        if (cause instanceof NotLoggedOnError) {
+          navigate(logonUrlFor(`${location.pathname}${location.search}${location.hash}`), { replace: true });
+          return;
+        }
+        console.error(cause);
+        setState({ kind: 'error', message: userMessage(cause) });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  if (state.kind === 'loading') return <LoadingPanel isVisible label="Loading…" />;
+  if (state.kind === 'error') {
+    return (
+      <main className="procedo-PageError">
+        <h1>{Messages.pageLoadError}</h1>
+        <p role="alert">{state.message}</p>
+      </main>
+    );
+  }
+  return <SignedInApp initialContext={state.context} />;
+}
+
+function SignedInApp({ initialContext }: { initialContext: SessionContext }) {
+  const [context, setContext] = useState(initialContext);
+  const [manager] = useState(() =>
+    createSessionManager({
+      timeoutMinutes: initialContext.SessionTimeoutMinutes,
+      readDeadline: () => serverTimeout.read(),
+      keepAlive: async () => {
+        await callback.keepAlive();
+      },
+    }),
+  );
+
+  useEffect(() => {
+    manager.setTimeoutMinutes(context.SessionTimeoutMinutes);
+  }, [manager, context.SessionTimeoutMinutes]);
+
+  return (
+    <ShellProvider>
+      <SessionProvider manager={manager}>
+        <SignedInShell context={context} onContextChange={setContext} manager={manager} />
+      </SessionProvider>
+    </ShellProvider>
+  );
+}
+
+interface SignedInShellProps {
+  context: SessionContext;
+  onContextChange: (context: SessionContext) => void;
+  manager: SessionManager;
+}
+
+/** Resolves once the manager is no longer locked (the user logged on again, in any tab). */
+function waitForUnlock(manager: SessionManager): Promise<boolean> {
+  return new Promise((resolve) => {
+    const unsubscribe = manager.subscribe(() => {
+      if (manager.getSnapshot().status === 'locked') return;
+      unsubscribe();
+      resolve(true);
+    });
+  });
+}
+
+function SignedInShell({ context, onContextChange, manager }: SignedInShellProps) {
+  const shell = useShell();
+  const shellRef = useRef(shell);
+  shellRef.current = shell;
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // One handler for the page's life: it remembers that the logon prompt is already open (§8).
+  const [errorHandler] = useState(() =>
+    createErrorHandler({
+      verbose: false,
+      ui: {
+        alert: (text) => {
+          void shellRef.current.alert(text);
+        },
+        notifyError: (text) => shellRef.current.notify.error(text),
+        showHtml: (html, title) => {
+          void shellRef.current.alertHtml(html, title ? { title } : undefined);
+        },
+        prompt: (message, defaultValue) => {
+          void shellRef.current.prompt(message, defaultValue);
+        },
+        // The logon window of §8 is the lock overlay: it re-authenticates in place.
+        openLogon: () => {
+          manager.markLoggedOut();
+          return waitForUnlock(manager);
+        },
+      },
+    }),
+  );
+
+  const onLogin = useCallback(
+    async ({ password }: { password: string }) => {
+      let next: SessionContext;
+      try {
+        next = await v1.session.logon({
+          Database: context.WebDatabaseId,
+          UserName: context.User.name,
+          Password: password,
+        });
+      } catch (cause) {
+        console.error(cause);
+        throw new Error(userMessage(cause), { cause });
+      }
+      applySessionTimeout(next.SessionTimeoutMinutes);
+      errorHandler.logonSucceeded();
+      onContextChange(next);
+    },
+    [context.WebDatabaseId, context.User.name, errorHandler, onContextChange],
+  );
+
+  useEffect(() => {
+    document.title = windowTitle(context);
+  }, [context]);
+
+  const uiMode = context.User.preferences.ui;
+  useEffect(() => {
+    document.documentElement.dataset.ui = uiMode;
+  }, [uiMode]);
+
+  // `?a_ui=classic|modern`: save the preference, then drop the parameter from the address.
+  const requestedUi = searchParams.get('a_ui');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the parameter appears
+  useEffect(() => {
+    if (requestedUi === null) return;
+    const dropParameter = () =>
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete('a_ui');
+          return next;
+        },
+        { replace: true },
+      );
+    const parsed = UiModeSchema.safeParse(requestedUi);
+    if (!parsed.success) {
+      dropParameter();
+      return;
+    }
+    v1.session
+      .setPreferences({ ui: parsed.data })
+      .then((next) => onContextChange(next))
+      .catch((cause: unknown) => errorHandler.handle(cause, { callerText: 'Saving the UI preference' }))
+      .finally(dropParameter);
+  }, [requestedUi]);
+
+  const value = useMemo(
+    () => ({ context, errorHandler: errorHandler as HostErrorHandler }),
+    [context, errorHandler],
+  );
+
+  return (
+    <SignedInContext.Provider value={value}>
+      <AppShell
+        sessionNotice={
+          <SessionTimeoutNotice
+            onError={(cause) => errorHandler.handle(cause, { callerText: 'Keeping the session alive' })}
+          />
+        }
+      >
+        <Outlet />
+      </AppShell>
+      <SessionLockOverlay
+        userName={context.User.name}
+        databaseName={context.WebDatabaseName}
+        onLogin={onLogin}
+      />
+    </SignedInContext.Provider>
+  );
+}

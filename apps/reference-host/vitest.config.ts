@@ -1,0 +1,3 @@
+import { procedoProject } from '../../vitest.shared';
+
+export default procedoProject('reference-host', { environment: 'node' });

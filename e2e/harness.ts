@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startServer } from '../apps/mock-server/src/server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The built reference host the server serves. */
+export const hostDist = path.join(root, 'apps/reference-host/dist');
+
+/** The demo password of both demo accounts (CONTRACT "Running"). */
+export const DEMO_PASSWORD = 'demo';
+
+/** A running reference server on a fresh temporary data directory. */
+export interface TestServer {
+  /** Origin without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real reference server (port 0, fresh SQLite data) serving the built host. */
+export async function startTestServer(options: { sessionTimeoutMinutes?: number } = {}): Promise<TestServer> {
+  if (!existsSync(path.join(hostDist, 'index.html'))) {
+    throw new Error(
+      'The reference host is not built: run `corepack pnpm --filter @procedo/reference-host build`.',
+    );
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'procedo-e2e-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    staticDir: hostDist,
+    logLevel: 'silent',
+    logonRateLimit: { max: 1000, windowMs: 60_000 },
+    ...options,
+  });
+  return {
+    url: server.url.replace(/\/+$/, ''),
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches headless Debian Chromium (never a downloaded browser); playwright makes a fresh profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.PROCEDO_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page in a fresh browser context (own cookies), collecting uncaught page errors. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: { bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ baseURL, bypassCSP: options.bypassCSP ?? false });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Fills the logon page and submits it. */
+export async function logOn(
+  page: Page,
+  {
+    userName,
+    password = DEMO_PASSWORD,
+    database = 'demo',
+  }: { userName: string; password?: string; database?: string },
+): Promise<void> {
+  await page.getByLabel('Database').selectOption(database);
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log on', exact: true }).click();
+}
+
+/** Opens `/` (which sends a visitor to the logon page), logs on, and waits for the navigation. */
+export async function logOnAndWaitForHome(page: Page, userName: string): Promise<void> {
+  await page.goto('/');
+  await page.waitForURL((url) => url.pathname === '/logon');
+  await logOn(page, { userName });
+  await page.waitForURL((url) => url.pathname === '/');
+  await profileNavigation(page).getByRole('link').first().waitFor();
+}
+
+/** The profile navigation landmark of the shell. */
+export function profileNavigation(page: Page) {
+  return page.getByRole('navigation', { name: 'Profile navigation' });
+}
+
+/** The HTTP status of `GET /api/v1/session` made from the page (with its cookies). */
+export function sessionStatus(page: Page): Promise<number> {
+  return page.evaluate(() => fetch('/api/v1/session', { credentials: 'same-origin' }).then((r) => r.status));
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page and fails on any serious or critical violation. The page must come
+ * from a context opened with `bypassCSP: true`: axe is injected as an inline script, which the
+ * server's CSP (rightly) forbids.
+ */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const axe = (window as any).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(
+      // biome-ignore lint/suspicious/noExplicitAny: axe's result objects
+      (v: any): AxeViolation => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        // biome-ignore lint/suspicious/noExplicitAny: axe's node results
+        targets: v.nodes.map((n: any) => String(n.target.join(' '))),
+      }),
+    );
+  });
+  const serious = (violations as AxeViolation[]).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious).toEqual([]);
+}
