@@ -11,15 +11,25 @@ let sessionTimeoutMinutes = 20;
 /** The ajax-in-progress counter of this window (spec §4), linked to the parent window's. */
 export const ajaxCounter = getWindowAjaxCounter(window);
 
+// Whether this tab's session timeout is locked; the signed-in layout binds it to its manager.
+let isSessionLocked: () => boolean = () => false;
+
+/** Binds the lock state the timeout cookie consults; returns the function that unbinds it. */
+export function bindSessionLock(probe: () => boolean): () => void {
+  isSessionLocked = probe;
+  return () => {
+    if (isSessionLocked === probe) isSessionLocked = () => false;
+  };
+}
+
 /**
  * The server-communication timeout cookie (spec §4), shared by every tab of the origin. The
- * session manager of each tab reads it: a newer value written by any tab unlocks them all.
- * Never "locked" here: a call that succeeds proves the server session is alive, and the lock
- * overlay's own logon must be able to write the new deadline.
+ * session manager of each tab reads it: a newer value written by any tab unlocks them all. While
+ * this tab is locked, its calls do not refresh it (spec §4); a logon writes it regardless.
  */
 export const serverTimeout = createServerTimeoutCookie({
   timeoutMinutes: () => sessionTimeoutMinutes,
-  isLocked: () => false,
+  isLocked: () => isSessionLocked(),
 });
 
 /** The v1 JSON client of the host (same origin). */
@@ -35,5 +45,5 @@ export const callback = createCallbackClient({ baseUrl: '', ajaxCounter, serverT
 export function applySessionTimeout(minutes: number): void {
   if (minutes === sessionTimeoutMinutes) return;
   sessionTimeoutMinutes = minutes;
-  serverTimeout.refresh();
+  serverTimeout.refresh({ force: true });
 }

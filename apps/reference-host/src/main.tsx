@@ -1,4 +1,5 @@
 import '@procedo/forms-react/styles.css';
+import '@procedo/session/styles.css';
 import './styles/app.css';
 import './styles/classic.css';
 import { StrictMode } from 'react';

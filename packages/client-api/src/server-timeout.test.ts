@@ -63,6 +63,20 @@ describe('createServerTimeoutCookie', () => {
     expect(timeout.read()).toBe(1000 + 65_000);
   });
 
+  it('writes even while locked when forced (a logon starts a new session)', () => {
+    const cookies = memoryJar();
+    const timeout = createServerTimeoutCookie({
+      cookies,
+      now: () => 5000,
+      timeoutMinutes: () => 1,
+      isLocked: () => true,
+    });
+    expect(timeout.refresh()).toBeNull();
+    expect(timeout.read()).toBeNull();
+    expect(timeout.refresh({ force: true })).toBe(5000 + 65_000);
+    expect(timeout.read()).toBe(70_000);
+  });
+
   it('reads a missing or garbled cookie as null and refuses a non-positive timeout', () => {
     const cookies = memoryJar();
     const timeout = createServerTimeoutCookie({ cookies, timeoutMinutes: () => 0, isLocked: () => false });

@@ -71,9 +71,10 @@ export interface ServerTimeoutCookieOptions {
 export interface ServerTimeoutCookie {
   /**
    * Spec §4: after each server call, writes now + timeout + 5 s, unless the session timeout is
-   * locked. Returns the deadline written, or `null` when locked.
+   * locked. Returns the deadline written, or `null` when locked. `force` writes even when locked:
+   * a successful logon starts a new session, and its deadline is what unlocks every tab.
    */
-  refresh(): number | null;
+  refresh(options?: { force?: boolean }): number | null;
   /** The deadline stored in the cookie, or `null` when there is none (or it is not a number). */
   read(): number | null;
 }
@@ -84,8 +85,8 @@ export function createServerTimeoutCookie(options: ServerTimeoutCookieOptions): 
   const now = options.now ?? Date.now;
   const name = options.name ?? SERVER_TIMEOUT_COOKIE;
   return {
-    refresh() {
-      if (options.isLocked()) return null;
+    refresh({ force = false } = {}) {
+      if (!force && options.isLocked()) return null;
       const minutes = options.timeoutMinutes();
       if (!Number.isFinite(minutes) || minutes <= 0) {
         throw new RangeError(`timeoutMinutes must be a positive number, got ${minutes}`);

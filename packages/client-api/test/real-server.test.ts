@@ -226,6 +226,34 @@ describe('callback client against the real server', () => {
   });
 });
 
+describe('the timeout cookie while the session timeout is locked', () => {
+  it('is not refreshed by calls while locked, but a logon writes the new deadline', async () => {
+    const jar = createCookieFetch();
+    const cookies = new Map<string, string>();
+    let locked = false;
+    const serverTimeout = createServerTimeoutCookie({
+      cookies: { get: (n) => cookies.get(n) ?? null, set: (n, v) => void cookies.set(n, v) },
+      timeoutMinutes: () => 20,
+      isLocked: () => locked,
+    });
+    const options = { baseUrl: server.url, fetch: jar.fetch, getCsrfToken: jar.csrf, serverTimeout };
+    const v1 = createV1Client(options);
+    await v1.session.logon({ Database: 'demo', UserName: 'operator', Password: 'demo' });
+    const first = serverTimeout.read();
+    expect(first).not.toBeNull();
+
+    locked = true;
+    cookies.set('procedo_timeout', '1');
+    await v1.session.databases();
+    await createCallbackClient(options).keepAlive();
+    expect(serverTimeout.read()).toBe(1);
+
+    const before = Date.now();
+    await v1.session.logon({ Database: 'demo', UserName: 'operator', Password: 'demo' });
+    expect(serverTimeout.read()).toBeGreaterThanOrEqual(before + 20 * 60000 + 5000);
+  });
+});
+
 describe('fault injection against the real server', () => {
   it('turns Diagnostics.Fail and GET diagnostics/fail into HttpStatusError 500', async () => {
     const b = await signedIn();

@@ -10,7 +10,7 @@ import { createSessionManager, type SessionManager } from '@procedo/session';
 import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { applySessionTimeout, callback, serverTimeout, v1 } from '../api';
+import { applySessionTimeout, bindSessionLock, callback, serverTimeout, v1 } from '../api';
 import { logonUrlFor } from '../logon/return-url';
 import { userMessage } from '../user-message';
 import { AppShell } from './AppShell';
@@ -82,6 +82,8 @@ function SignedInApp({ initialContext }: { initialContext: SessionContext }) {
   useEffect(() => {
     manager.setTimeoutMinutes(context.SessionTimeoutMinutes);
   }, [manager, context.SessionTimeoutMinutes]);
+
+  useEffect(() => bindSessionLock(() => manager.getSnapshot().status === 'locked'), [manager]);
 
   return (
     <ShellProvider>

@@ -186,5 +186,5 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     }
   };
 
-  return { request, session: createSessionApi(request) };
+  return { request, session: createSessionApi(request, options.serverTimeout) };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ServerTimeoutCookie } from '../server-timeout';
 import type { V1Request } from './client';
 import {
   type Database,
@@ -29,10 +30,15 @@ export interface SessionApi {
 }
 
 /** Builds the session resource on a {@link V1Request}. */
-export function createSessionApi(request: V1Request): SessionApi {
+export function createSessionApi(request: V1Request, serverTimeout?: ServerTimeoutCookie): SessionApi {
   return {
     databases: () => request(DatabaseListSchema, 'session/databases'),
-    logon: (body) => request(SessionContextSchema, 'session/logon', { method: 'POST', json: body }),
+    async logon(body) {
+      const context = await request(SessionContextSchema, 'session/logon', { method: 'POST', json: body });
+      // A new session: its deadline is written even while this tab is locked (that unlocks it).
+      serverTimeout?.refresh({ force: true });
+      return context;
+    },
     get: () => request(SessionContextSchema, 'session'),
     keepAlive: () => request(SessionContextSchema, 'session/keep-alive', { method: 'POST' }),
     logout: () => request(IgnoredBodySchema, 'session/logout', { method: 'POST' }),
