@@ -1,6 +1,7 @@
 import { ApiErrorBodySchema, DatabaseListSchema, SessionContextSchema } from '@procedo/client-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { command, readResponse, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { TOUCH_GRANULARITY_MS } from './session-service';
 
 let server: TestServer;
 let client: TestClient;
@@ -206,6 +207,18 @@ describe('idle timeout and keep-alive', () => {
     expect(response.status).toBe(200);
     const context = SessionContextSchema.parse(await response.json());
     expect(Date.parse(context.SessionExpiresAt)).toBe(server.clock.now() + 20 * 60_000);
+  });
+
+  it('shares one durable write of the deadline among calls less than a second apart', async () => {
+    const logon = SessionContextSchema.parse(await (await client.logon()).json());
+    const expiresAt = async () =>
+      Date.parse(
+        SessionContextSchema.parse(await (await client.fetch('api/v1/session')).json()).SessionExpiresAt,
+      );
+    server.clock.advance(TOUCH_GRANULARITY_MS - 1);
+    expect(await expiresAt()).toBe(Date.parse(logon.SessionExpiresAt));
+    server.clock.advance(1);
+    expect(await expiresAt()).toBe(server.clock.now() + 20 * 60_000);
   });
 
   it('keeps a session alive as long as requests come within the timeout', async () => {
