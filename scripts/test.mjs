@@ -62,6 +62,7 @@ const built = (await buildAll({ force: process.env.CI === 'true' })) === 0;
 record('build', built ? 1 : 0, built ? 0 : 1, sinceBuild);
 
 for (const project of [
+  '.',
   'packages/client-api',
   'packages/session',
   'packages/forms-react',

@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { customConditions: [] } },
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-  treeshake: true,
-});
+export default libraryConfig({ entry: ['src/index.ts'] });

@@ -1,16 +1,3 @@
-import { copyFile } from 'node:fs/promises';
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/react.ts'],
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { customConditions: [] } },
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-  treeshake: true,
-  // The default styles ship as a plain CSS file (`@procedo/session/styles.css`), not through JS.
-  async onSuccess() {
-    await copyFile('src/styles.css', 'dist/styles.css');
-  },
-});
+export default libraryConfig({ entry: ['src/index.ts', 'src/react.ts'], styles: true });

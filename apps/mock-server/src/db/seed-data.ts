@@ -1,3 +1,4 @@
+import { Messages } from '@procedo/client-api';
 /**
  * Demo data of a regulated quality-management business, seeded on first start. `full` goes to
  * the `demo` database, `small` to `training`.
@@ -182,29 +183,8 @@ export function navigationTrees(kind: SeedKind): Map<number, NavigationSeed[]> {
  * product's message catalogue (spec §8, exact wording) so a host can show server-side texts.
  */
 export const RESOURCES: Record<string, Record<string, string>> = {
-  'Procedo.Messages': {
-    parentDataExpired:
-      'The data on the parent page has expired or is invalid. To correct the problem you should refresh the parent data source (search results or page). If the problem persists then please contact the system administrator.',
-    sessionExpired: 'Your session has expired.',
-    popupBlocked:
-      'Unable to open a popup window. Please ensure that popup windows are enabled for this site.',
-    pageLoadError: 'There as an error loading this page. Some functionality might not work.',
-    tabSelectError: 'Server: Tab Select Error',
-    unknownLanguage: 'Unknown language',
-    saveFailed: 'There was an error attempting to save. Please try saving this page again',
-    invalidXml: 'Invalid xml was found',
-    processPartEnded: 'This part of the process has ended.',
-    stepReset: 'The step has been reset',
-    stepChainReset: 'The step chain has been reset',
-    processReset: 'The process has been reset',
-    siteMapLoadError: 'Error loading profile navigation items',
-    fileTypeNotSupported: 'This type of file is not supported.',
-    commandNotSelected: 'A command needs to be selected',
-    unknownProcessStep: 'Unknown user process step.',
-    processCommandIdMissing: 'Unable to create, start or open a process without a command id',
-    processHasNoTasks: 'The new process does not contain any tasks.',
-    enterProcessName: 'Enter a name for the new process',
-  },
+  // The §8 catalogue of the client, word for word: one source for both sides.
+  'Procedo.Messages': { ...Messages },
   'Procedo.Logon': {
     title: 'Sign in to Procedo',
     database: 'Database',
