@@ -35,8 +35,13 @@ export type {
   CommandFieldValue,
   DecodedResponse,
   EncodableCommand,
+  EscapeXmlOptions,
+  ParseXmlOptions,
+  SerializeXmlOptions,
   XmlElement,
+  XmlElementInput,
   XmlNode,
+  XmlNodeInput,
   XmlText,
 } from './callback/xml';
 export {
@@ -81,6 +86,37 @@ export {
   ProcedoApiError,
   ResponseShapeError,
 } from './errors';
+export type {
+  RuleResult,
+  ValidateOptions,
+  ValidateValuesOptions,
+  ValidationCodeValue,
+  ValidationIssue,
+  ValueElement,
+} from './forms/validate';
+export {
+  BRACKETS_PATTERN,
+  fileExtension,
+  flattenElements,
+  isEmptyValue,
+  isIsoDate,
+  isValueElement,
+  PHONE_PATTERN,
+  ValidationCode,
+  ValidationMessages,
+  validateBrackets,
+  validateDate,
+  validateElementValue,
+  validateEmail,
+  validateFileExtension,
+  validateLength,
+  validateMandatory,
+  validateNumberRange,
+  validatePhone,
+  validateSelectOption,
+  validateUrl,
+  validateValues,
+} from './forms/validate';
 export type { FetchLike } from './http';
 export { CSRF_COOKIE, CSRF_HEADER, isHtmlResponse } from './http';
 export type { MessageKey } from './messages';
@@ -100,6 +136,54 @@ export {
 } from './server-timeout';
 export type { V1Client, V1ClientOptions, V1Method, V1Request, V1RequestOptions } from './v1/client';
 export { createV1Client } from './v1/client';
+export type {
+  ElementPermission,
+  FieldValue,
+  FieldValues,
+  FileRef,
+  FormDefinition,
+  FormElement,
+  FormElementKind,
+  FormResponse,
+  LeafElement,
+  PickerValue,
+  RecordVersion,
+} from './v1/form-schemas';
+export {
+  AuditSignOffSchema,
+  BracketsElementSchema,
+  ButtonElementSchema,
+  CheckboxElementSchema,
+  ConflictBodySchema,
+  CreateRecordRequestSchema,
+  DateElementSchema,
+  DeleteRecordRequestSchema,
+  ElementPermissionSchema,
+  FieldValueSchema,
+  FieldValuesSchema,
+  FileElementSchema,
+  FileRefSchema,
+  FORM_SCHEMA_VERSION,
+  FormDefinitionSchema,
+  FormElementSchema,
+  FormResponseSchema,
+  InfoElementSchema,
+  LeafElementSchema,
+  NumberElementSchema,
+  PhoneElementSchema,
+  PickerElementSchema,
+  PickerSearchResultSchema,
+  PickerValueSchema,
+  RecordSchema,
+  ResultListElementSchema,
+  SearchResultSchema,
+  SelectElementSchema,
+  SelectOptionSchema,
+  TabsElementSchema,
+  TextAreaElementSchema,
+  TextElementSchema,
+  UpdateRecordRequestSchema,
+} from './v1/form-schemas';
 export type {
   ApiErrorBody,
   ApiIssue,

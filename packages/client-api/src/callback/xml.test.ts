@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseShapeError } from '../errors';
-import { decodeResponse, encodeCommand, parseSiteMap, parseXml, serializeXml, textContent } from './xml';
+import {
+  decodeResponse,
+  encodeCommand,
+  escapeXml,
+  parseSiteMap,
+  parseXml,
+  serializeXml,
+  textContent,
+} from './xml';
 
 function resultOf(text: string) {
   return `<Response><Status>OK</Status><Result>${text}</Result></Response>`;
@@ -76,6 +84,73 @@ describe('escaping round-trips', () => {
       expect(decoded.resultText).toBe(sample);
     });
   }
+});
+
+describe('escapeXml', () => {
+  it('escapes all five characters by default, and only what a place needs with context', () => {
+    const text = `a&b<c>d"e'f\tg\nh\ri`;
+    expect(escapeXml(text)).toBe(`a&amp;b&lt;c&gt;d&quot;e&apos;f\tg\nh\ri`);
+    expect(escapeXml(text, { context: 'text' })).toBe(`a&amp;b&lt;c&gt;d"e'f\tg\nh\ri`);
+    expect(escapeXml(text, { context: 'attribute' })).toBe(`a&amp;b&lt;c&gt;d&quot;e'f&#9;g&#10;h&#13;i`);
+  });
+});
+
+describe('serializeXml', () => {
+  const node = {
+    name: 'Node',
+    attributes: { Title: `R&D "x"\n'y'\u0007`, Url: null, Description: undefined },
+    children: [`a < b 'c'\u0000`, { name: 'Empty' }],
+  };
+
+  it('leaves out null and undefined attributes and writes an element without children as <X/>', () => {
+    expect(serializeXml([node])).toBe(
+      `<Node Title="R&amp;D &quot;x&quot;\n&apos;y&apos;\u0007">a &lt; b &apos;c&apos;\u0000<Empty/></Node>`,
+    );
+  });
+
+  it('escapes by context and drops characters XML cannot carry when asked', () => {
+    const xml = serializeXml([node], { escaping: 'context', dropForbidden: true });
+    expect(xml).toBe(`<Node Title="R&amp;D &quot;x&quot;&#10;'y'">a &lt; b 'c'<Empty/></Node>`);
+    expect(parseXml(xml)).toEqual({
+      name: 'Node',
+      attributes: { Title: `R&D "x"\n'y'` },
+      children: [`a < b 'c'`, { name: 'Empty', attributes: {}, children: [] }],
+    });
+  });
+});
+
+describe('parseXml options', () => {
+  it('keeps unknown references as text, but refuses them when strict', () => {
+    expect(parseXml('<A x="&nbsp;">&constructor; &amp; &#0;</A>')).toEqual({
+      name: 'A',
+      attributes: { x: '&nbsp;' },
+      children: ['&constructor; & &#0;'],
+    });
+    for (const bad of ['&nbsp;', '&constructor;', '&#0;', '&#xD800;', '&#x110000;', '&AMP;', '&amp']) {
+      expect(() => parseXml(`<A>${bad}</A>`, { strict: true })).toThrow(ResponseShapeError);
+      expect(() => parseXml(`<A x="${bad}"/>`, { strict: true })).toThrow(ResponseShapeError);
+    }
+    expect(parseXml('<A x="&lt;">&#x1F600;&#65;&apos;</A>', { strict: true })).toEqual({
+      name: 'A',
+      attributes: { x: '<' },
+      children: ["😀A'"],
+    });
+  });
+
+  it('refuses more than one root, text outside the root and entity declarations when strict', () => {
+    expect(parseXml('<A/><B/>').name).toBe('A');
+    expect(() => parseXml('<A/><B/>', { strict: true })).toThrow(ResponseShapeError);
+    expect(() => parseXml('<A><!ENTITY x "y"></A>', { strict: true })).toThrow(ResponseShapeError);
+    expect(parseXml(' <A/> ', { strict: true }).name).toBe('A');
+  });
+
+  it('trims text runs and attribute values as written when trimText, keeping CDATA', () => {
+    expect(parseXml('<A x=" v "> <B> t <![CDATA[ c ]]> </B> &#32;u </A>', { trimText: true })).toEqual({
+      name: 'A',
+      attributes: { x: 'v' },
+      children: [{ name: 'B', attributes: {}, children: ['t c '] }, ' u'],
+    });
+  });
 });
 
 describe('decodeResponse', () => {

@@ -15,6 +15,64 @@ export interface XmlElement {
 /** A node of a decoded XML tree: an element or a text run. */
 export type XmlNode = XmlElement | XmlText;
 
+/**
+ * An element to serialise: an {@link XmlElement} whose attributes and children may be left out;
+ * attributes that are `null` or `undefined` are not written.
+ */
+export interface XmlElementInput {
+  name: string;
+  attributes?: Readonly<Record<string, string | null | undefined>>;
+  children?: readonly XmlNodeInput[];
+}
+
+/** A node to serialise: an element or a text run (escaped when written). */
+export type XmlNodeInput = XmlElementInput | XmlText;
+
+/** Options of {@link escapeXml}. */
+export interface EscapeXmlOptions {
+  /**
+   * Where the text goes. `'any'` escapes `& < > " '`, safe everywhere; `'text'` (element content)
+   * escapes `& < >`; `'attribute'` (a double-quoted value) escapes `& < > "` and writes tab, LF and
+   * CR as character references, so attribute-value normalisation keeps them.
+   * @default 'any'
+   */
+  context?: 'any' | 'text' | 'attribute';
+}
+
+/** Options of {@link serializeXml}. */
+export interface SerializeXmlOptions {
+  /**
+   * `'any'` escapes `& < > " '` in text and attributes alike; `'context'` escapes only what each
+   * place needs (see {@link EscapeXmlOptions.context}).
+   * @default 'any'
+   */
+  escaping?: 'any' | 'context';
+  /**
+   * Leave out characters XML cannot carry (C0 controls other than tab, LF and CR, U+FFFE, U+FFFF,
+   * lone surrogates) instead of writing them, which would make the output not well-formed.
+   * @default false
+   */
+  dropForbidden?: boolean;
+}
+
+/** Options of {@link parseXml}. */
+export interface ParseXmlOptions {
+  /**
+   * Trim the whitespace around each text run and attribute value (as written, before references
+   * are decoded) and drop text runs that are only whitespace. CDATA is kept as written.
+   * @default false
+   */
+  trimText?: boolean;
+  /**
+   * Refuse what the lenient reading lets pass: an `&` that does not start one of the five
+   * predefined entities or a reference to a character XML allows (instead of keeping it as
+   * text), an entity declaration (`<!ENTITY`) anywhere, and a document without exactly one root
+   * element or with text outside it.
+   * @default false
+   */
+  strict?: boolean;
+}
+
 /** A field value of a command: text, a number or boolean (written as text), or `Params`. */
 export type CommandFieldValue =
   | string
@@ -53,11 +111,26 @@ const FORBIDDEN_CHARS =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-/** Escapes text for an XML element or attribute: `& < > " '` become entity references. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c as keyof typeof ESCAPES]);
+const FORBIDDEN_CHARS_ALL = new RegExp(FORBIDDEN_CHARS.source, 'g');
+
+/**
+ * Escapes text for XML: by default `& < > " '` become entity references, safe in element content
+ * and attribute values alike; `context` escapes only what one place needs.
+ */
+export function escapeXml(text: string, options: EscapeXmlOptions = {}): string {
+  return text.replace(ESCAPED[options.context ?? 'any'], (c) => ESCAPES[c as keyof typeof ESCAPES]);
 }
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' } as const;
+const ESCAPES = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+} as const;
+const ESCAPED = { any: /[&<>"']/g, text: /[&<>]/g, attribute: /[&<>"\t\n\r]/g } as const;
 
 function checkedText(field: string, value: string): string {
   const bad = FORBIDDEN_CHARS.exec(value);
@@ -107,7 +180,7 @@ export function encodeCommand(command: EncodableCommand): string {
   return `${xml}</Command>`;
 }
 
-const parser = new XMLParser({
+const parserOptions = {
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -122,31 +195,48 @@ const parser = new XMLParser({
   commentPropName: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+} as const;
+const parser = new XMLParser(parserOptions);
+const trimmingParser = new XMLParser({ ...parserOptions, trimValues: true });
 
-const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** Decodes the five predefined entities and numeric character references; leaves anything else. */
-function decodeEntities(text: string): string {
+/** The character a reference (`amp`, `#65`, `#x41`) stands for; undefined if it is not one XML allows. */
+function referencedChar(ref: string): string | undefined {
+  if (Object.hasOwn(PREDEFINED, ref)) return PREDEFINED[ref];
+  const hex = /^#x([0-9a-fA-F]{1,6})$/.exec(ref)?.[1];
+  const decimal = /^#([0-9]{1,7})$/.exec(ref)?.[1];
+  const code =
+    hex !== undefined ? Number.parseInt(hex, 16) : decimal !== undefined ? Number.parseInt(decimal, 10) : NaN;
+  if (!(code <= 0x10ffff)) return undefined;
+  const char = String.fromCodePoint(code);
+  return FORBIDDEN_CHARS.test(char) ? undefined : char;
+}
+
+/** A reference the strict reading refuses (turned into a ResponseShapeError by parseXml). */
+class BadReference extends Error {}
+
+/**
+ * Decodes the five predefined entities and character references. Anything else that starts with
+ * `&` is left as text, or refused when `strict`.
+ */
+function decodeEntities(text: string, strict: boolean): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#')) {
-      const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-      if (code > 0x10ffff) return whole;
-      const char = String.fromCodePoint(code);
-      return FORBIDDEN_CHARS.test(char) ? whole : char;
-    }
-    return PREDEFINED[ref] ?? whole;
+  return text.replace(/&([^;&\s]*)(;?)/g, (whole, ref: string, semicolon: string) => {
+    const char = semicolon ? referencedChar(ref) : undefined;
+    if (char !== undefined) return char;
+    if (strict) throw new BadReference(`"${whole}" is not a reference XML allows here`);
+    return whole;
   });
 }
 
 type RawNode = Record<string, unknown>;
 
-function convert(raw: readonly RawNode[]): XmlNode[] {
+function convert(raw: readonly RawNode[], strict: boolean): XmlNode[] {
   const nodes: XmlNode[] = [];
   for (const item of raw) {
     if ('#text' in item) {
-      nodes.push(decodeEntities(String(item['#text'])));
+      nodes.push(decodeEntities(String(item['#text']), strict));
       continue;
     }
     if ('#cdata' in item) {
@@ -159,8 +249,10 @@ function convert(raw: readonly RawNode[]): XmlNode[] {
     if (name === undefined) continue;
     const rawAttributes = (item[':@'] ?? {}) as Record<string, unknown>;
     const attributes: Record<string, string> = {};
-    for (const [key, value] of Object.entries(rawAttributes)) attributes[key] = decodeEntities(String(value));
-    nodes.push({ name, attributes, children: convert(item[name] as RawNode[]) });
+    for (const [key, value] of Object.entries(rawAttributes)) {
+      attributes[key] = decodeEntities(String(value), strict);
+    }
+    nodes.push({ name, attributes, children: convert(item[name] as RawNode[], strict) });
   }
   // Adjacent text runs (text next to CDATA) read as one.
   return nodes.reduce<XmlNode[]>((merged, node) => {
@@ -184,18 +276,25 @@ export function hasDoctype(text: string): boolean {
 /**
  * Parses an XML document safely into {@link XmlNode}s: refuses DOCTYPEs, refuses what is not
  * well-formed, never resolves entities other than the predefined ones and character references.
- * Throws a {@link ResponseShapeError}.
+ * Returns the (first) root element. Throws a {@link ResponseShapeError}.
  */
-export function parseXml(xmlText: string): XmlElement {
+export function parseXml(xmlText: string, options: ParseXmlOptions = {}): XmlElement {
+  const strict = options.strict ?? false;
   if (hasDoctype(xmlText)) throw shapeError('DOCTYPE is not allowed', xmlText);
-  let raw: RawNode[];
+  if (strict && /<!ENTITY/i.test(xmlText)) throw shapeError('entity declarations are not allowed', xmlText);
+  let nodes: XmlNode[];
   try {
-    raw = parser.parse(xmlText, true) as RawNode[];
+    const raw = (options.trimText ? trimmingParser : parser).parse(xmlText, true) as RawNode[];
+    nodes = convert(raw, strict);
   } catch (cause) {
-    throw shapeError(`not well-formed XML: ${(cause as Error).message}`, xmlText, cause);
+    const message =
+      cause instanceof BadReference ? cause.message : `not well-formed XML: ${(cause as Error).message}`;
+    throw shapeError(message, xmlText, cause);
   }
-  const root = convert(raw).find((n): n is XmlElement => typeof n !== 'string');
+  const roots = nodes.filter((n) => typeof n !== 'string' || n.trim() !== '');
+  const root = roots.find((n): n is XmlElement => typeof n !== 'string');
   if (!root) throw shapeError('no root element', xmlText);
+  if (strict && roots.length !== 1) throw shapeError('more than one root, or text outside the root', xmlText);
   return root;
 }
 
@@ -204,19 +303,28 @@ export function textContent(nodes: readonly XmlNode[]): string {
   return nodes.map((n) => (typeof n === 'string' ? n : textContent(n.children))).join('');
 }
 
-/** Serialises nodes back to XML text (escaped). */
-export function serializeXml(nodes: readonly XmlNode[]): string {
-  return nodes
-    .map((n) => {
-      if (typeof n === 'string') return escapeXml(n);
-      const attributes = Object.entries(n.attributes)
-        .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
-        .join('');
-      return n.children.length === 0
-        ? `<${n.name}${attributes}/>`
-        : `<${n.name}${attributes}>${serializeXml(n.children)}</${n.name}>`;
-    })
-    .join('');
+/**
+ * Serialises nodes to XML text, escaped: elements without children as `<X/>`, attributes that
+ * are `null` or `undefined` left out.
+ */
+export function serializeXml(nodes: readonly XmlNodeInput[], options: SerializeXmlOptions = {}): string {
+  const byContext = options.escaping === 'context';
+  const escapeHere = (text: string, context: 'text' | 'attribute') =>
+    escapeXml(options.dropForbidden ? text.replace(FORBIDDEN_CHARS_ALL, '') : text, {
+      context: byContext ? context : 'any',
+    });
+  const write = (n: XmlNodeInput): string => {
+    if (typeof n === 'string') return escapeHere(n, 'text');
+    const attributes = Object.entries(n.attributes ?? {})
+      .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== undefined)
+      .map(([k, v]) => ` ${k}="${escapeHere(v, 'attribute')}"`)
+      .join('');
+    const children = n.children ?? [];
+    return children.length === 0
+      ? `<${n.name}${attributes}/>`
+      : `<${n.name}${attributes}>${children.map(write).join('')}</${n.name}>`;
+  };
+  return nodes.map(write).join('');
 }
 
 function child(element: XmlElement, name: string): XmlElement | undefined {

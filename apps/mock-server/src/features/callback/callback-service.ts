@@ -7,6 +7,7 @@ import {
   ToggleBookmarkCommandSchema,
   TranslationGetCommandSchema,
   TranslationSaveCommandSchema,
+  type XmlElementInput,
   XmlOfComponentNameCommandSchema,
   XmlOfIdCommandSchema,
 } from '@procedo/client-api';
@@ -14,11 +15,11 @@ import { z } from 'zod';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';
 import { getResourceComponent } from '../resources/resources-service';
 import type { AuthContext } from '../session/session-service';
-import { CallbackError, type CommandFields, type XmlElement } from './callback-xml';
+import { CallbackError, type CommandFields } from './callback-xml';
 
 /** What a command answers. */
 export type CommandOutcome =
-  | { type: 'ok'; result?: string | XmlElement | XmlElement[] }
+  | { type: 'ok'; result?: string | XmlElementInput | XmlElementInput[] }
   /** The command ran but could not do what was asked: 200, Status ERROR. */
   | { type: 'error'; message: string }
   /** Fault injection only: an HTML page instead of a Response. */
@@ -39,8 +40,8 @@ const DiagnosticsHtmlSchema = z.strictObject({ CommandType: z.literal('Diagnosti
 export const DIAGNOSTICS_HTML_PAGE =
   '<!doctype html><html><head><title>Server Error</title></head><body><h1>Server Error in Application</h1><p>Diagnostics.Html: an HTML page where XML was expected.</p></body></html>';
 
-function siteMapElement(nodes: SiteMapNode[]): XmlElement {
-  const toElement = (node: SiteMapNode): XmlElement => ({
+function siteMapElement(nodes: SiteMapNode[]): XmlElementInput {
+  const toElement = (node: SiteMapNode): XmlElementInput => ({
     name: 'Node',
     attributes: { Title: node.title, Url: node.url, Description: node.description },
     children: node.children.map(toElement),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CallbackError, parseCommandXml, renderResponse, renderXml } from './callback-xml';
+import { CallbackError, parseCommandXml, renderResponse } from './callback-xml';
 
 function failure(body: string): CallbackError {
   try {
@@ -54,6 +54,10 @@ describe('parseCommandXml', () => {
       '<!DOCTYPE c [<!ENTITY x SYSTEM "file:///etc/passwd">]><Command><A>&x;</A></Command>',
     ],
     ['an unknown entity', '<Command><A>&nbsp;</A></Command>'],
+    ['an entity named like an Object member', '<Command><A>&constructor;</A></Command>'],
+    ['an unknown entity in an attribute', '<Command><A x="&nbsp;">1</A></Command>'],
+    ['an entity declaration inside the Command', '<Command><!ENTITY x "y"></Command>'],
+    ['a second root', '<Command/><Command/>'],
     ['a reference to a character XML forbids', '<Command><A>&#0;</A></Command>'],
     ['unbalanced tags', '<Command><A></Command>'],
     ['no root', '<?xml version="1.0"?>'],
@@ -65,23 +69,28 @@ describe('parseCommandXml', () => {
   });
 });
 
-describe('renderXml', () => {
-  it('escapes text and attributes and leaves out null attributes', () => {
+describe('renderResponse', () => {
+  it('writes a Result element tree, escaping text and attributes and leaving out null attributes', () => {
     expect(
-      renderXml({
-        name: 'Node',
-        attributes: { Title: 'R&D "labs" <x>', Url: null },
-        children: ['a < b & c', { name: 'Empty' }],
+      renderResponse({
+        status: 'OK',
+        result: {
+          name: 'Node',
+          attributes: { Title: `R&D "labs" <x>\n'q'`, Url: null },
+          children: [`a < b & c 'q'`, { name: 'Empty' }],
+        },
       }),
-    ).toBe('<Node Title="R&amp;D &quot;labs&quot; &lt;x&gt;">a &lt; b &amp; c<Empty/></Node>');
+    ).toContain(
+      `<Result><Node Title="R&amp;D &quot;labs&quot; &lt;x&gt;&#10;'q'">a &lt; b &amp; c 'q'<Empty/></Node></Result>`,
+    );
   });
 
   it('drops characters XML cannot carry', () => {
-    expect(renderXml({ name: 'A', children: ['x\u0000y\u0007z'] })).toBe('<A>xyz</A>');
+    expect(renderResponse({ status: 'ERROR', message: 'x\u0000y\u0007z' })).toContain(
+      '<Message>xyz</Message>',
+    );
   });
-});
 
-describe('renderResponse', () => {
   it('writes Status, then Result, Message and Exception when given', () => {
     expect(renderResponse({ status: 'ERROR', message: 'm', exception: 'e' })).toBe(
       '<?xml version="1.0" encoding="utf-8"?><Response><Status>ERROR</Status><Message>m</Message><Exception>e</Exception></Response>',

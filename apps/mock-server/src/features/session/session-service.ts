@@ -169,10 +169,12 @@ export function createSessionService(options: {
 
     async touch(auth) {
       const expiresAt = now() + timeoutMs;
-      // Each write is a durable (fsync'd) commit: a burst of calls within the granularity shares
-      // one, so the idle deadline is exact to TOUCH_GRANULARITY_MS (the client's 5 s margin covers it).
-      if (expiresAt - auth.session.expiresAt < TOUCH_GRANULARITY_MS) return auth;
-      await auth.database.stores.sessions.updateExpiry(auth.session.id, expiresAt);
+      // Each write is a durable (fsync'd) commit: calls within the granularity share one, so the
+      // stored deadline trails the answered one by less than TOUCH_GRANULARITY_MS (the client's
+      // 5 s margin covers it).
+      if (expiresAt - auth.session.expiresAt >= TOUCH_GRANULARITY_MS) {
+        await auth.database.stores.sessions.updateExpiry(auth.session.id, expiresAt);
+      }
       return { ...auth, session: { ...auth.session, expiresAt } };
     },
 

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { ApiErrorBodySchema, DatabaseListSchema, SessionContextSchema } from '@procedo/client-api';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { command, readResponse, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 import { TOUCH_GRANULARITY_MS } from './session-service';
@@ -210,15 +212,25 @@ describe('idle timeout and keep-alive', () => {
   });
 
   it('shares one durable write of the deadline among calls less than a second apart', async () => {
-    const logon = SessionContextSchema.parse(await (await client.logon()).json());
-    const expiresAt = async () =>
-      Date.parse(
-        SessionContextSchema.parse(await (await client.fetch('api/v1/session')).json()).SessionExpiresAt,
-      );
-    server.clock.advance(TOUCH_GRANULARITY_MS - 1);
-    expect(await expiresAt()).toBe(Date.parse(logon.SessionExpiresAt));
-    server.clock.advance(1);
-    expect(await expiresAt()).toBe(server.clock.now() + 20 * 60_000);
+    await client.logon();
+    const db = new Database(path.join(server.dataDir, 'demo.sqlite'), { readonly: true });
+    try {
+      const stored = () => (db.prepare('SELECT max(expires_at) AS e FROM sessions').get() as { e: number }).e;
+      const answered = async () =>
+        Date.parse(
+          SessionContextSchema.parse(await (await client.json('POST', 'api/v1/session/keep-alive')).json())
+            .SessionExpiresAt,
+        );
+      const first = stored();
+      server.clock.advance(TOUCH_GRANULARITY_MS - 1);
+      expect(await answered()).toBe(server.clock.now() + 20 * 60_000);
+      expect(stored()).toBe(first);
+      server.clock.advance(1);
+      expect(await answered()).toBe(server.clock.now() + 20 * 60_000);
+      expect(stored()).toBe(server.clock.now() + 20 * 60_000);
+    } finally {
+      db.close();
+    }
   });
 
   it('keeps a session alive as long as requests come within the timeout', async () => {
