@@ -5,6 +5,10 @@ import type { DatabaseCatalog } from './db/catalog';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { createCallbackService } from './features/callback/callback-service';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
+import { filesRoutes } from './features/files/files-routes';
+import { createFilesService } from './features/files/files-service';
+import { formsRoutes } from './features/forms/forms-routes';
+import { createFormsService } from './features/forms/forms-service';
 import { sessionRoutes } from './features/session/session-routes';
 import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
@@ -22,7 +26,7 @@ export interface AppDeps {
   now: () => number;
   options: Pick<
     ServerOptions,
-    'sessionTimeoutMinutes' | 'staticDir' | 'verboseErrors' | 'faultInjection' | 'logonRateLimit'
+    'sessionTimeoutMinutes' | 'staticDir' | 'verboseErrors' | 'faultInjection' | 'logonRateLimit' | 'dataDir'
   >;
 }
 
@@ -30,7 +34,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const { catalog, logger, now, options } = deps;
   const sessions = createSessionService({ catalog, timeoutMinutes: options.sessionTimeoutMinutes, now });
-  const callbacks = createCallbackService({ faultInjection: options.faultInjection });
+  const forms = createFormsService({ now });
+  const files = createFilesService({ dataDir: options.dataDir, now });
+  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms });
 
   const app = express();
   app.disable('x-powered-by');
@@ -56,11 +62,14 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Multipart uploads: before the JSON-only body parser.
+  api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession }));
   api.use(jsonBody);
   api.use(
     '/v1/session',
     sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
   );
+  api.use('/v1', formsRoutes({ forms, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -1,4 +1,7 @@
+import type { FileStore } from '../features/files/files-store';
+import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
+import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
 import type { SessionStore, UserStore } from '../features/session/session-store';
 
@@ -8,6 +11,9 @@ export interface DatabaseStores {
   sessions: SessionStore;
   navigation: NavigationStore;
   resources: ResourceStore;
+  forms: FormStore;
+  records: RecordStore;
+  files: FileStore;
 }
 
 /** One database a user can sign in to. */

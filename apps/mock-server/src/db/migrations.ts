@@ -65,4 +65,79 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'forms, element permissions, versioned records, files and settings',
+    sql: `
+      CREATE TABLE form_definitions (
+        web_template_no INTEGER PRIMARY KEY,
+        schema_version INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        updated_at_utc TEXT NOT NULL,
+        updated_by TEXT NOT NULL
+      );
+      CREATE TABLE element_permissions (
+        web_template_no INTEGER NOT NULL,
+        element_name TEXT NOT NULL,
+        owner_type TEXT NOT NULL CHECK (owner_type IN ('user', 'profile')),
+        owner_id INTEGER NOT NULL,
+        hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+        locked INTEGER NOT NULL DEFAULT 0 CHECK (locked IN (0, 1)),
+        PRIMARY KEY (web_template_no, owner_type, owner_id, element_name)
+      );
+      -- The current version of each record: one row, so reading it costs the same whatever the
+      -- history. title/search_key/parent_id are the picker and search index of the current version.
+      CREATE TABLE records (
+        record_id INTEGER PRIMARY KEY,
+        entity TEXT NOT NULL,
+        current_version INTEGER NOT NULL,
+        is_deleted INTEGER NOT NULL DEFAULT 0 CHECK (is_deleted IN (0, 1)),
+        title TEXT NOT NULL DEFAULT '',
+        search_key TEXT NOT NULL DEFAULT '',
+        parent_id INTEGER
+      );
+      CREATE INDEX records_by_key ON records(entity, is_deleted, search_key);
+      CREATE INDEX records_by_parent ON records(entity, parent_id, is_deleted, search_key);
+      -- Append-only: every save is a new row; rows are never updated or deleted.
+      CREATE TABLE record_versions (
+        record_id INTEGER NOT NULL REFERENCES records(record_id),
+        version INTEGER NOT NULL,
+        entity TEXT NOT NULL,
+        values_json TEXT NOT NULL,
+        is_deleted INTEGER NOT NULL CHECK (is_deleted IN (0, 1)),
+        updated_by TEXT NOT NULL,
+        updated_at_utc TEXT NOT NULL,
+        audit_esig TEXT,
+        audit_reason TEXT,
+        PRIMARY KEY (record_id, version)
+      );
+      CREATE TRIGGER record_versions_append_only_update BEFORE UPDATE ON record_versions
+      BEGIN SELECT RAISE(ABORT, 'record versions are append-only'); END;
+      CREATE TRIGGER record_versions_append_only_delete BEFORE DELETE ON record_versions
+      BEGIN SELECT RAISE(ABORT, 'record versions are append-only'); END;
+      CREATE TABLE files (
+        id TEXT PRIMARY KEY,
+        stored_name TEXT NOT NULL UNIQUE,
+        original_name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        content_type TEXT NOT NULL,
+        uploaded_by TEXT NOT NULL,
+        uploaded_at_utc TEXT NOT NULL
+      );
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      INSERT INTO settings (key, value) VALUES
+        ('SupportedFileExtensions', 'pdf,png,jpg,jpeg,txt,csv,docx,xlsx'),
+        ('MaxUploadBytes', '5242880');
+      CREATE TABLE tab_selections (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        web_template_no INTEGER NOT NULL,
+        tab_name TEXT NOT NULL,
+        selected_at_utc TEXT NOT NULL,
+        PRIMARY KEY (user_id, web_template_no)
+      );
+    `,
+  },
 ];

@@ -92,20 +92,26 @@ const quality = (kind: SeedKind, supervisor: boolean): NavigationSeed => ({
       description: 'Approved suppliers and their audits',
     },
     ...(kind === 'full'
-      ? [{ title: 'Products', url: '/form?WebTemplateNo=102', description: 'Products and specifications' }]
+      ? [{ title: 'Products', url: '/form?WebTemplateNo=106', description: 'Products and specifications' }]
       : []),
-    { title: 'Batches', url: '/form?WebTemplateNo=103', description: 'Batch records and release' },
+    { title: 'Batches', url: '/form?WebTemplateNo=104', description: 'Batch records and release' },
     ...(kind === 'full'
       ? [
           {
             title: 'Deviations',
-            url: '/form?WebTemplateNo=104',
+            url: '/form?WebTemplateNo=103',
             description: 'Deviations from procedures and specifications',
           },
         ]
       : []),
     ...(kind === 'full' && supervisor
-      ? [{ title: 'CAPA', url: '/form?WebTemplateNo=105', description: 'Corrective and preventive actions' }]
+      ? [
+          {
+            title: 'Certificates',
+            url: '/form?WebTemplateNo=105',
+            description: 'Supplier certificates and their documents',
+          },
+        ]
       : []),
   ],
 });

@@ -1,13 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
+import { createSqliteRecordStore } from '../features/records/records-store';
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import type { SeedKind } from './seed-data';
+import { seedFormsIfNeeded } from './seed-forms';
 import { migrate, openSqlite, type SqliteDatabase } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
@@ -43,7 +47,8 @@ export async function openSqliteCatalog(options: {
       opened.push(db);
       const applied = migrate(db, MIGRATIONS);
       const seeded = await seedIfNeeded(db, definition.seed, options.now());
-      options.logger.debug({ database: definition.id, file, applied, seeded }, 'database ready');
+      const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
+      options.logger.debug({ database: definition.id, file, applied, seeded, formsSeeded }, 'database ready');
       entries.push({
         id: definition.id,
         name: definition.name,
@@ -52,6 +57,9 @@ export async function openSqliteCatalog(options: {
           sessions: createSqliteSessionStore(db),
           navigation: createSqliteNavigationStore(db),
           resources: createSqliteResourceStore(db),
+          forms: createSqliteFormStore(db),
+          records: createSqliteRecordStore(db),
+          files: createSqliteFileStore(db),
         },
       });
     }

@@ -10,12 +10,21 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly issues: ApiIssue[] | undefined;
+  /** Further body fields (e.g. the 409's `Current`). */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(options: { status: number; code: ApiErrorCode; message: string; issues?: ApiIssue[] }) {
+  constructor(options: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    issues?: ApiIssue[];
+    extra?: Record<string, unknown>;
+  }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.issues = options.issues;
+    this.extra = options.extra;
   }
 }
 
@@ -66,7 +75,7 @@ interface HttpParserError {
  */
 export function describeError(error: unknown, logger: Logger): { status: number; body: ApiErrorBody } {
   if (isAppError(error)) {
-    const body: ApiErrorBody = { Message: error.message, Code: error.code };
+    const body: ApiErrorBody = { ...error.extra, Message: error.message, Code: error.code };
     if (error.issues) body.Issues = error.issues;
     return { status: error.status, body };
   }

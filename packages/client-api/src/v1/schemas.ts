@@ -34,6 +34,14 @@ export const ApiErrorCode = {
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   Internal: 'INTERNAL',
+  /** A stale record version (409, body `ConflictBodySchema` with `Current`). */
+  VersionConflict: 'VERSION_CONFLICT',
+  /** A write to an element that is hidden, locked or read-only for the user (403). */
+  ElementPermission: 'ELEMENT_PERMISSION',
+  /** A change to an audit-flagged field without the signer's name and a reason (400). */
+  AuditSignatureRequired: 'AUDIT_SIGNATURE_REQUIRED',
+  /** The audit signature is not the signed-in user's legal name (403). */
+  AuditSignatureMismatch: 'AUDIT_SIGNATURE_MISMATCH',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 

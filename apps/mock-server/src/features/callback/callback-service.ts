@@ -1,5 +1,8 @@
 import {
+  type FieldValue,
   KeepAliveCommandSchema,
+  Messages,
+  type RecordVersion,
   type SiteMapNode,
   SiteMapXmlCommandSchema,
   TabSelectCommandSchema,
@@ -12,6 +15,8 @@ import {
   XmlOfIdCommandSchema,
 } from '@procedo/client-api';
 import { z } from 'zod';
+import { isAppError } from '../../http/errors';
+import type { FormsService } from '../forms/forms-service';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';
 import { getResourceComponent } from '../resources/resources-service';
 import type { AuthContext } from '../session/session-service';
@@ -49,6 +54,49 @@ function siteMapElement(nodes: SiteMapNode[]): XmlElementInput {
   return { name: 'SiteMap', children: nodes.map(toElement) };
 }
 
+/** `Web.Data.XmlOfId` Params the server reads. */
+const XML_OF_ID_PARAMS = ['Version'];
+
+/** DataId is `<WebTemplateNo>:<record id>`: the form decides the entity and the permissions applied. */
+function parseDataId(dataId: string): { webTemplateNo: number; id: number } {
+  const match = /^([1-9]\d{0,9}):([1-9]\d{0,14})$/.exec(dataId.trim());
+  if (!match)
+    throw new CallbackError(400, 'Invalid field DataId: expected <WebTemplateNo>:<record id>, e.g. 102:17');
+  return { webTemplateNo: Number(match[1]), id: Number(match[2]) };
+}
+
+/** A field value as XML: text; a picker or file as attributes plus its text; null as an empty element. */
+function valueElement(name: string, value: FieldValue): XmlElementInput {
+  if (value === null) return { name };
+  if (typeof value === 'object') {
+    if ('FileName' in value) {
+      return {
+        name,
+        attributes: { Id: value.Id, Size: String(value.Size), ContentType: value.ContentType },
+        children: [value.FileName],
+      };
+    }
+    return { name, attributes: { Id: value.Id }, children: [value.Text] };
+  }
+  return { name, children: [String(value)] };
+}
+
+/** A record version as the XML Result of `Web.Data.XmlOfId`. */
+function recordElement(record: RecordVersion): XmlElementInput {
+  return {
+    name: 'Record',
+    attributes: {
+      Id: String(record.Id),
+      Entity: record.Entity,
+      Version: String(record.Version),
+      IsDeleted: String(record.IsDeleted),
+      UpdatedBy: record.UpdatedBy,
+      UpdatedAt: record.UpdatedAt,
+    },
+    children: Object.entries(record.Values).map(([name, value]) => valueElement(name, value)),
+  };
+}
+
 /** One message naming every missing, unknown or invalid field. */
 function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -67,7 +115,10 @@ export interface CallbackService {
 }
 
 /** Creates the {@link CallbackService}: the CONTRACT command table, some commands still to come. */
-export function createCallbackService(options: { faultInjection: boolean }): CallbackService {
+export function createCallbackService(options: {
+  faultInjection: boolean;
+  forms: FormsService;
+}): CallbackService {
   const table: CommandTable = {
     'Web.Session': {
       KeepAlive: {
@@ -121,14 +172,62 @@ export function createCallbackService(options: { faultInjection: boolean }): Cal
         },
       },
     },
+    'Web.Data.XmlOfId': {
+      '': {
+        schema: XmlOfIdCommandSchema,
+        run: async (command: z.infer<typeof XmlOfIdCommandSchema>, auth: AuthContext) => {
+          const { webTemplateNo, id } = parseDataId(command.DataId);
+          const params = command.Params ?? {};
+          for (const name of Object.keys(params)) {
+            if (!XML_OF_ID_PARAMS.includes(name)) throw new CallbackError(400, `Unknown Param ${name}`);
+          }
+          const version = params.Version;
+          if (version !== undefined && !/^[1-9]\d{0,9}$/.test(version)) {
+            throw new CallbackError(400, 'Invalid Param Version: must be a positive integer');
+          }
+          let record: RecordVersion;
+          try {
+            record = await options.forms.readRecord(
+              auth,
+              webTemplateNo,
+              id,
+              version === undefined ? undefined : Number(version),
+            );
+          } catch (error) {
+            if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
+            throw error;
+          }
+          return {
+            type: 'ok',
+            result: command.ReturnType === 'Json' ? JSON.stringify(record) : recordElement(record),
+          };
+        },
+      },
+    },
+    'Template.CacheRefresh': {
+      '': {
+        schema: TemplateCacheRefreshCommandSchema,
+        run: async () => {
+          options.forms.refreshCache();
+          return { type: 'ok' };
+        },
+      },
+    },
     // Later issues: known to the protocol, not served yet.
-    'Web.Data.XmlOfId': { '': { schema: XmlOfIdCommandSchema } },
-    'Template.CacheRefresh': { '': { schema: TemplateCacheRefreshCommandSchema } },
     ToggleBookmarkSelectedRecord: { '': { schema: ToggleBookmarkCommandSchema } },
     wtoElementExecCommand: {
       'entity.translation.get': { schema: TranslationGetCommandSchema },
       'entity.translation.save': { schema: TranslationSaveCommandSchema },
-      'Tab.Select': { schema: TabSelectCommandSchema },
+      'Tab.Select': {
+        schema: TabSelectCommandSchema,
+        run: async (command: z.infer<typeof TabSelectCommandSchema>, auth: AuthContext) => {
+          // SrcElementID is `<WebTemplateNo>:<tab Name>`; anything else is a tab the user cannot see.
+          const match = /^([1-9]\d{0,9}):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(command.SrcElementID.trim());
+          const selected = match ? await options.forms.selectTab(auth, Number(match[1]), match[2]!) : false;
+          if (!selected) return { type: 'error', message: Messages.tabSelectError };
+          return { type: 'ok', result: match![2]! };
+        },
+      },
     },
   };
   if (options.faultInjection) {

@@ -160,10 +160,10 @@ describe('callback errors', () => {
 
   it('answers 400 "not available" naming a command of a later issue', async () => {
     const answer = await readResponse(
-      await client.callback(command({ CommandType: 'Web.Data.XmlOfId', DataId: 'x' })),
+      await client.callback(command({ CommandType: 'ToggleBookmarkSelectedRecord' })),
     );
     expect(answer.http).toBe(400);
-    expect(answer.message).toContain('Web.Data.XmlOfId');
+    expect(answer.message).toContain('ToggleBookmarkSelectedRecord');
     expect(answer.message).toContain('not available');
   });
 
@@ -267,7 +267,13 @@ describe('Profile.Navigation.SiteMap.Xml', () => {
     const tree = siteMap(answer.resultXml);
     expect(titles(tree)).toEqual(['Quality', 'Processes', 'Administration', 'Help']);
     const quality = tree[0]!;
-    expect(titles(quality.children)).toEqual(['Suppliers', 'Products', 'Batches', 'Deviations', 'CAPA']);
+    expect(titles(quality.children)).toEqual([
+      'Suppliers',
+      'Products',
+      'Batches',
+      'Deviations',
+      'Certificates',
+    ]);
     expect(quality.children[0]).toMatchObject({ Url: '/form?WebTemplateNo=101' });
     expect(tree[1]!.children[0]).toMatchObject({ Title: 'Process explorer', Url: '/apps/flow/home/flow' });
     expect(tree[3]!.children[0]).toMatchObject({ Title: 'Getting started', Url: '/help/getting-started' });
@@ -277,7 +283,7 @@ describe('Profile.Navigation.SiteMap.Xml', () => {
     await client.logon('operator');
     const tree = siteMap((await readResponse(await client.callback(siteMapCommand()))).resultXml);
     expect(titles(tree)).toEqual(['Quality', 'Processes', 'Help']);
-    expect(titles(tree[0]!.children)).not.toContain('CAPA');
+    expect(titles(tree[0]!.children)).not.toContain('Certificates');
   });
 
   it('answers a smaller tree in the training database', async () => {
@@ -323,7 +329,7 @@ describe('Profile.Navigation.SiteMap.Xml', () => {
     expect(nested).toEqual([
       {
         Title: 'Batches',
-        Url: '/form?WebTemplateNo=103',
+        Url: '/form?WebTemplateNo=104',
         Description: 'Batch records and release',
         children: [],
       },

@@ -1,0 +1,56 @@
+import type { SqliteDatabase } from '../../db/sqlite';
+
+/** An uploaded file's metadata; the bytes live under `<dataDir>/files/<storedName>`. */
+export interface FileRecord {
+  id: string;
+  /** Generated random name on disk; never derived from the upload. */
+  storedName: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+  uploadedBy: string;
+  uploadedAt: string;
+}
+
+/** File metadata of one database. */
+export interface FileStore {
+  insert(file: FileRecord): Promise<void>;
+  get(id: string): Promise<FileRecord | null>;
+}
+
+interface FileRow {
+  id: string;
+  stored_name: string;
+  original_name: string;
+  size: number;
+  content_type: string;
+  uploaded_by: string;
+  uploaded_at_utc: string;
+}
+
+/** {@link FileStore} on SQLite. */
+export function createSqliteFileStore(db: SqliteDatabase): FileStore {
+  const insert = db.prepare(
+    `INSERT INTO files (id, stored_name, original_name, size, content_type, uploaded_by, uploaded_at_utc)
+     VALUES (@id, @storedName, @originalName, @size, @contentType, @uploadedBy, @uploadedAt)`,
+  );
+  const byId = db.prepare<[string], FileRow>('SELECT * FROM files WHERE id = ?');
+  return {
+    async insert(file) {
+      insert.run(file);
+    },
+    async get(id) {
+      const row = byId.get(id);
+      if (!row) return null;
+      return {
+        id: row.id,
+        storedName: row.stored_name,
+        originalName: row.original_name,
+        size: row.size,
+        contentType: row.content_type,
+        uploadedBy: row.uploaded_by,
+        uploadedAt: row.uploaded_at_utc,
+      };
+    },
+  };
+}

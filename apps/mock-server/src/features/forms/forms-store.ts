@@ -1,0 +1,106 @@
+import type { SqliteDatabase } from '../../db/sqlite';
+
+/** A stored form definition, not yet validated. */
+export interface StoredDefinition {
+  webTemplateNo: number;
+  schemaVersion: number;
+  json: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** An element permission row (spec §3) of one owner. */
+export interface ElementPermissionRecord {
+  elementName: string;
+  ownerType: 'user' | 'profile';
+  hidden: boolean;
+  locked: boolean;
+}
+
+/** Form definitions, element permissions, global settings and remembered tabs of one database. */
+export interface FormStore {
+  getDefinition(webTemplateNo: number): Promise<StoredDefinition | null>;
+  listDefinitions(): Promise<StoredDefinition[]>;
+  /** The permission rows of a form for a user and for the user's profile. */
+  listPermissions(
+    webTemplateNo: number,
+    owner: { userId: number; profileId: number },
+  ): Promise<ElementPermissionRecord[]>;
+  /** Global settings, by key. */
+  getSettings(): Promise<Record<string, string>>;
+  saveTabSelection(selection: {
+    userId: number;
+    webTemplateNo: number;
+    tabName: string;
+    at: string;
+  }): Promise<void>;
+  getTabSelection(userId: number, webTemplateNo: number): Promise<string | null>;
+}
+
+interface DefinitionRow {
+  web_template_no: number;
+  schema_version: number;
+  json: string;
+  updated_at_utc: string;
+  updated_by: string;
+}
+
+const toDefinition = (row: DefinitionRow): StoredDefinition => ({
+  webTemplateNo: row.web_template_no,
+  schemaVersion: row.schema_version,
+  json: row.json,
+  updatedAt: row.updated_at_utc,
+  updatedBy: row.updated_by,
+});
+
+/** {@link FormStore} on SQLite. */
+export function createSqliteFormStore(db: SqliteDatabase): FormStore {
+  const definition = db.prepare<[number], DefinitionRow>(
+    'SELECT * FROM form_definitions WHERE web_template_no = ?',
+  );
+  const definitions = db.prepare<[], DefinitionRow>(
+    'SELECT * FROM form_definitions ORDER BY web_template_no',
+  );
+  const permissions = db.prepare<
+    [number, number, number],
+    { element_name: string; owner_type: 'user' | 'profile'; hidden: number; locked: number }
+  >(
+    `SELECT element_name, owner_type, hidden, locked FROM element_permissions
+     WHERE web_template_no = ? AND ((owner_type = 'user' AND owner_id = ?) OR (owner_type = 'profile' AND owner_id = ?))`,
+  );
+  const settings = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings');
+  const saveTab = db.prepare<[number, number, string, string]>(
+    `INSERT INTO tab_selections (user_id, web_template_no, tab_name, selected_at_utc) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, web_template_no) DO UPDATE SET tab_name = excluded.tab_name,
+       selected_at_utc = excluded.selected_at_utc`,
+  );
+  const getTab = db.prepare<[number, number], { tab_name: string }>(
+    'SELECT tab_name FROM tab_selections WHERE user_id = ? AND web_template_no = ?',
+  );
+  return {
+    async getDefinition(webTemplateNo) {
+      const row = definition.get(webTemplateNo);
+      return row ? toDefinition(row) : null;
+    },
+    async listDefinitions() {
+      return definitions.all().map(toDefinition);
+    },
+    async listPermissions(webTemplateNo, owner) {
+      return permissions.all(webTemplateNo, owner.userId, owner.profileId).map((row) => ({
+        elementName: row.element_name,
+        ownerType: row.owner_type,
+        hidden: row.hidden === 1,
+        locked: row.locked === 1,
+      }));
+    },
+    async getSettings() {
+      return Object.fromEntries(settings.all().map((row) => [row.key, row.value]));
+    },
+    async saveTabSelection({ userId, webTemplateNo, tabName, at }) {
+      saveTab.run(userId, webTemplateNo, tabName, at);
+    },
+    async getTabSelection(userId, webTemplateNo) {
+      return getTab.get(userId, webTemplateNo)?.tab_name ?? null;
+    },
+  };
+}
