@@ -19,8 +19,133 @@ export type { PromptDialogProps } from './components/PromptDialog';
 export { PromptDialog } from './components/PromptDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
+export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';
+export { ColumnListSelector, moveColumns } from './fields/ColumnListSelector';
+export type { ControlPropertyStore, ControlPropertyStoreOptions } from './fields/control-properties';
+export {
+  CONTROL_PROPERTY_COOKIE_PREFIX,
+  CONTROL_PROPERTY_MAX_AGE_SECONDS,
+  controlPropertyCookieName,
+  createControlPropertyStore,
+} from './fields/control-properties';
+export type { FileFieldProps } from './fields/FileField';
+export { FileField } from './fields/FileField';
+export type { HelpFrameProps, HelpIconProps } from './fields/HelpIcon';
+export { HELP_WINDOW_FEATURES, HELP_WINDOW_NAME, HelpFrame, HelpIcon, helpTopicUrl } from './fields/HelpIcon';
+export type { FieldLabels } from './fields/labels';
+export { FIELD_LABELS } from './fields/labels';
+export type { PickerFieldProps } from './fields/PickerField';
+export { PickerField } from './fields/PickerField';
+export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
+export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
+export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
+export { PICKER_SEARCH_DELAY_MS } from './fields/usePickerSearch';
+export { ButtonField } from './form/components/ButtonField';
+export { CheckboxField } from './form/components/CheckboxField';
+export type { ControlledFieldProps } from './form/components/createControlledField';
+export { createControlledField } from './form/components/createControlledField';
+export { DateField } from './form/components/DateField';
+export type { FormRendererProps } from './form/components/FormRenderer';
+export { FormRenderer } from './form/components/FormRenderer';
+export { InfoField } from './form/components/InfoField';
+export { NumberField } from './form/components/NumberField';
+export { formatCellValue, ResultsField, ResultsLabels } from './form/components/ResultsField';
+export { SelectField } from './form/components/SelectField';
+export { TabsField } from './form/components/TabsField';
+export { INSERT_TIMESTAMP_LABEL, TextAreaField } from './form/components/TextAreaField';
+export { TextInputField } from './form/components/TextInputField';
+export type { UnknownFieldProps } from './form/components/UnknownField';
+export { UnknownField } from './form/components/UnknownField';
+export { defaultFieldRegistry } from './form/default-registry';
+export type { FormSaveEvent, FormSearchEvent, ResultRow, TabSelectEvent } from './form/hooks/form-context';
+export { useDirtyGuard } from './form/hooks/useDirtyGuard';
+export { useField } from './form/hooks/useField';
+export { useFormSnapshot } from './form/hooks/useFormSnapshot';
+export type {
+  FieldComponent,
+  FieldComponentProps,
+  FieldRegistry,
+  FieldRegistryOptions,
+} from './form/registry';
+export { createFieldRegistry } from './form/registry';
+export type { ElementOf } from './form/state/elements';
+export type {
+  FieldSnapshot,
+  FormSnapshot,
+  FormStore,
+  FormStoreOptions,
+  FormTimers,
+  ServerIssue,
+} from './form/state/form-store';
+export { createFormStore, DIRTY_CLEAR_DELAY_MS, sameValue } from './form/state/form-store';
+export type { KeyInfo } from './form/state/input-rules';
+export {
+  filterBracketText,
+  filterPhoneText,
+  formatTimestamp,
+  isBracketKeyAllowed,
+  isPhoneKeyAllowed,
+} from './form/state/input-rules';
 export type { Shell } from './hooks/shell-context';
 export { useShell } from './hooks/useShell';
+export type { FormDialogProps } from './opening/FormDialog';
+export { FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
+export type { FormOpenerProviderProps } from './opening/FormOpenerProvider';
+export { FormOpenerProvider } from './opening/FormOpenerProvider';
+export type {
+  FormOpener,
+  FormOpenerOptions,
+  NavigableWindow,
+  OpenerWindow,
+  OpenOutcome,
+  PopupWindow,
+} from './opening/form-opener';
+export {
+  clearAndClosePopup,
+  createFormOpener,
+  installPopupCleanup,
+  readOpenEnvironment,
+} from './opening/form-opener';
+export type {
+  DialogTarget,
+  FrameTarget,
+  OpenEnvironment,
+  OpenRequest,
+  OpenSize,
+  OpenSizeKeyword,
+  OpenSizePixels,
+  OpenTarget,
+  PopupFeatures,
+  PopupTarget,
+  TabTarget,
+  WindowTarget,
+} from './opening/open-target';
+export {
+  DEFAULT_POPUP_SIZE,
+  DIALOG_WINDOW_INSET,
+  FILTER_EDITOR_POPUP_SIZE,
+  formatPopupFeatures,
+  isSafeOpenUrl,
+  MIN_OPEN_SIZE,
+  POPUP_MARGIN,
+  parseOpenSize,
+  processStepOpenRequest,
+  resolveOpenRequest,
+} from './opening/open-target';
+export {
+  SHOWS_PAGE_COMMANDS_PROPERTY,
+  setShowsPageCommands,
+  shouldShowFloatingCommands,
+} from './opening/page-commands';
+export type { LinkedWindow } from './opening/parent-data-source';
+export {
+  DATA_SOURCES_PROPERTY,
+  findParentDataSource,
+  isParentDataSourceError,
+  ParentDataSourceError,
+  registerDataSource,
+} from './opening/parent-data-source';
+export { useFormOpener } from './opening/useFormOpener';
 export type { NotificationType, ToastType } from './state/durations';
 export { INFO_BOX_COLLAPSED_HEIGHT, NOTIFICATION_DURATIONS, TOAST_DURATIONS } from './state/durations';
 export { parseHideDelay } from './state/hide-delay';

@@ -1,0 +1,152 @@
+import type { KeyboardEvent } from 'react';
+import { useMemo, useRef } from 'react';
+import { defaultFieldRegistry } from '../default-registry';
+import type {
+  FormRendererContextValue,
+  FormSaveEvent,
+  FormSearchEvent,
+  ResultRow,
+  TabSelectEvent,
+} from '../hooks/form-context';
+import { FormRendererContext } from '../hooks/form-context';
+import { useFormSnapshot } from '../hooks/useFormSnapshot';
+import type { FieldRegistry } from '../registry';
+import type { FormStore } from '../state/form-store';
+import { FormElements } from './FormElements';
+
+/** Props of {@link FormRenderer}. */
+export interface FormRendererProps {
+  /** The form's state, from `createFormStore`. */
+  store: FormStore;
+  /** Element components by kind. @default defaultFieldRegistry */
+  registry?: FieldRegistry;
+  /** Runs the search: the default search button, or Enter in an edit field (spec §5). */
+  onSearch?: (event: FormSearchEvent) => void;
+  /** Saves, after every field passed validation; the renderer marks the form submitting until it settles. */
+  onSave?: (event: FormSaveEvent) => Promise<unknown> | unknown;
+  /** Called by a `delete` button. */
+  onDelete?: (event: FormSearchEvent) => void;
+  /** Called by a `reset` button. */
+  onReset?: () => void;
+  /** Runs the callback `Tab.Select`; a rejection shows 'Server: Tab Select Error'. */
+  onTabSelect?: (event: TabSelectEvent) => Promise<unknown> | unknown;
+  /** The rows of the search form's result list. @default [] */
+  results?: readonly ResultRow[];
+  /**
+   * The link of a result row.
+   * @default `form?WebTemplateNo=${webTemplateNo}&UGoToItemNo=${row.Id}`
+   */
+  getRowHref?: (input: { row: ResultRow; webTemplateNo: number }) => string;
+  /** Extra class names after `procedo-Form`. */
+  className?: string;
+}
+
+const defaultRowHref = ({ row, webTemplateNo }: { row: ResultRow; webTemplateNo: number }) =>
+  `form?WebTemplateNo=${webTemplateNo}&UGoToItemNo=${row.Id}`;
+
+// spec §5: Enter submits the default search from edit fields only — not text areas, and not
+// non-edit controls (buttons, checkboxes, radios, selects, file inputs).
+const NON_EDIT_INPUT_TYPES = new Set([
+  'button',
+  'submit',
+  'reset',
+  'checkbox',
+  'radio',
+  'file',
+  'image',
+  'color',
+  'range',
+]);
+function isEditField(target: EventTarget): boolean {
+  return target instanceof HTMLInputElement && !NON_EDIT_INPUT_TYPES.has(target.type);
+}
+
+/**
+ * Renders a form definition from its store: each element through the registry, in order. Each
+ * field subscribes to its own value, so a keystroke re-renders that field only.
+ *
+ * @example
+ * <FormRenderer store={store} onSave={({ changedValues }) => api.update(changedValues)} />
+ */
+export function FormRenderer({
+  store,
+  registry = defaultFieldRegistry,
+  onSearch,
+  onSave,
+  onDelete,
+  onReset,
+  onTabSelect,
+  results,
+  getRowHref = defaultRowHref,
+  className,
+}: FormRendererProps) {
+  // The form element alone re-renders when the flag changes; the fields below are memoised.
+  const { dirty, isSubmitting } = useFormSnapshot(store);
+  // Callbacks are read through a ref so new function props never re-render the fields.
+  const handlers = useRef({ onSearch, onSave, onDelete, onReset, onTabSelect });
+  handlers.current = { onSearch, onSave, onDelete, onReset, onTabSelect };
+
+  const actions = useMemo(
+    () => ({
+      runSearch: () => handlers.current.onSearch?.({ values: store.getValues() }),
+      runSave: () => {
+        const save = handlers.current.onSave;
+        if (!save || store.getFormSnapshot().isSubmitting) return;
+        if (store.validate().length > 0) return;
+        store.setSubmitting(true);
+        Promise.resolve()
+          .then(() => save({ values: store.getValues(), changedValues: store.changedValues() }))
+          // A failed save keeps the form dirty and the input on screen; the host reports it.
+          .catch(() => undefined)
+          .finally(() => store.setSubmitting(false));
+      },
+      runDelete: () => handlers.current.onDelete?.({ values: store.getValues() }),
+      runReset: () => handlers.current.onReset?.(),
+      onTabSelect: (event: TabSelectEvent) => handlers.current.onTabSelect?.(event),
+    }),
+    [store],
+  );
+
+  const context = useMemo<FormRendererContextValue>(
+    () => ({ store, registry, results, getRowHref, ...actions }),
+    [store, registry, results, getRowHref, actions],
+  );
+
+  const defaultSearch = useMemo(
+    () =>
+      store.definition.Elements.find(
+        (element) =>
+          element.Kind === 'button' &&
+          element.Action === 'search' &&
+          element.IsDefault &&
+          !store.isHidden(element.Name),
+      ),
+    [store],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (!isEditField(event.target)) return;
+    // Never let the browser's implicit submission run; Enter searches only through the default button.
+    event.preventDefault();
+    if (defaultSearch && !store.isLocked(defaultSearch.Name)) actions.runSearch();
+  };
+
+  return (
+    <FormRendererContext.Provider value={context}>
+      <form
+        className={className ? `procedo-Form ${className}` : 'procedo-Form'}
+        data-kind={store.definition.Kind}
+        data-dirty={dirty === 1 || undefined}
+        data-submitting={isSubmitting || undefined}
+        aria-busy={isSubmitting || undefined}
+        aria-label={store.definition.Title}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        onKeyDown={onKeyDown}
+      >
+        <FormElements elements={store.definition.Elements} />
+      </form>
+    </FormRendererContext.Provider>
+  );
+}

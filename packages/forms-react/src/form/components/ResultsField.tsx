@@ -1,0 +1,76 @@
+import type { FieldValue } from '@procedo/client-api';
+import { memo } from 'react';
+import { useFormRendererContext } from '../hooks/form-context';
+import type { FieldComponentProps } from '../registry';
+import type { ElementOf } from '../state/elements';
+
+/** Texts of the result list. */
+export const ResultsLabels = Object.freeze({
+  noResults: 'No results.',
+  yes: 'Yes',
+  no: 'No',
+});
+
+/** How a value shows in a result cell. */
+export function formatCellValue(value: FieldValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? ResultsLabels.yes : ResultsLabels.no;
+  if (typeof value === 'object') return 'FileName' in value ? value.FileName : value.Text;
+  return String(value);
+}
+
+/**
+ * The result list of a search form: an accessible table (caption, column headers) of the rows the
+ * host passes to `FormRenderer`; the first cell of each row links to the record.
+ */
+export const ResultsField = memo(function ResultsField({
+  element,
+  store,
+}: FieldComponentProps<ElementOf<'results'>>) {
+  const { results, getRowHref } = useFormRendererContext();
+  if (store.isHidden(element.Name)) return null;
+  const rows = results ?? [];
+  const webTemplateNo = element.OpenWebTemplateNo ?? store.definition.WebTemplateNo;
+  return (
+    <div
+      className="procedo-Field procedo-Field-results"
+      data-name={element.Name}
+      data-empty={rows.length === 0 || undefined}
+    >
+      <table className="procedo-ResultList">
+        <caption>{element.Label}</caption>
+        <thead>
+          <tr>
+            {element.Columns.map((column) => (
+              <th key={column.Name} scope="col">
+                {column.Caption}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={element.Columns.length}>{ResultsLabels.noResults}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.Id} data-id={row.Id}>
+                {element.Columns.map((column, index) => {
+                  const text = formatCellValue(row.Values[column.Name]);
+                  return index === 0 ? (
+                    <th key={column.Name} scope="row">
+                      <a href={getRowHref({ row, webTemplateNo })}>{text || String(row.Id)}</a>
+                    </th>
+                  ) : (
+                    <td key={column.Name}>{text}</td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+});

@@ -1,0 +1,16 @@
+/** Props of {@link UnknownField}. */
+export interface UnknownFieldProps {
+  /** The kind nobody registered. */
+  kind: string;
+  /** The element's name. */
+  name: string;
+}
+
+/** The visible placeholder of an element kind the registry has no component for. */
+export function UnknownField({ kind, name }: UnknownFieldProps) {
+  return (
+    <div className="procedo-UnknownField" data-kind={kind} data-name={name} role="note">
+      {`Unsupported field kind: ${kind}`}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { FieldValue, ValueElement } from '@procedo/client-api';
+import type { ComponentType } from 'react';
+import { memo } from 'react';
+import { useField } from '../hooks/useField';
+import type { FieldComponent, FieldComponentProps } from '../registry';
+
+/** The props a controlled field component (picker, file field…) takes. */
+export interface ControlledFieldProps<V = FieldValue> {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  isMandatory?: boolean;
+  isLocked?: boolean;
+  errorMessage?: string;
+  /** The element, for kind-specific attributes (`MinLength`, `DependsOn`, `MaxBytes`…). */
+  element: ValueElement;
+}
+
+/**
+ * Adapts a controlled field component (`{ label, value, onChange, isMandatory, isLocked,
+ * errorMessage }`) to the registry: it subscribes to its own field of the store.
+ *
+ * @example defaultFieldRegistry.register('picker', createControlledField(PickerField))
+ */
+export function createControlledField<V = FieldValue>(
+  Component: ComponentType<ControlledFieldProps<V>>,
+): FieldComponent {
+  const Field = memo(function ControlledField({ element, store }: FieldComponentProps<ValueElement>) {
+    const field = useField(store, element.Name);
+    if (field.isHidden) return null;
+    return (
+      <div
+        className={`procedo-Field procedo-Field-${element.Kind}`}
+        data-name={element.Name}
+        data-dirty={field.isDirty || undefined}
+        data-invalid={field.error ? true : undefined}
+        data-locked={field.isLocked || undefined}
+      >
+        <Component
+          label={element.Label}
+          value={field.value as V}
+          onChange={(value) => {
+            store.setValue(element.Name, value as FieldValue);
+          }}
+          isMandatory={element.IsMandatory}
+          isLocked={field.isLocked}
+          errorMessage={field.error ?? undefined}
+          element={element}
+        />
+      </div>
+    );
+  });
+  return Field;
+}

@@ -1,0 +1,32 @@
+import { ButtonField } from './components/ButtonField';
+import { CheckboxField } from './components/CheckboxField';
+import { DateField } from './components/DateField';
+import { InfoField } from './components/InfoField';
+import { NumberField } from './components/NumberField';
+import { ResultsField } from './components/ResultsField';
+import { SelectField } from './components/SelectField';
+import { TabsField } from './components/TabsField';
+import { TextAreaField } from './components/TextAreaField';
+import { TextInputField } from './components/TextInputField';
+import { createFieldRegistry } from './registry';
+
+/**
+ * The built-in element components. `picker` and `file` are registered by the fields module; until
+ * then they render the unknown-kind placeholder.
+ */
+export const defaultFieldRegistry = createFieldRegistry({
+  components: {
+    text: TextInputField,
+    phone: TextInputField,
+    brackets: TextInputField,
+    textarea: TextAreaField,
+    number: NumberField,
+    date: DateField,
+    select: SelectField,
+    checkbox: CheckboxField,
+    info: InfoField,
+    button: ButtonField,
+    results: ResultsField,
+    tabs: TabsField,
+  },
+});

@@ -1,0 +1,130 @@
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay, useLocale } from 'react-aria-components';
+import { type DialogTarget, isSafeOpenUrl } from './open-target';
+
+/** The fixed texts of {@link FormDialog}. */
+export const FORM_DIALOG_LABELS = Object.freeze({
+  close: 'Close',
+});
+
+/** Props of {@link FormDialog}. */
+export interface FormDialogProps {
+  /** The resolved dialog: its URL, size in pixels, title and whether it is modal. */
+  request: Omit<DialogTarget, 'kind'> & { kind?: 'dialog' };
+  /** Called when the user closes the dialog (the close button, or Escape). */
+  onClose: () => void;
+  /**
+   * The accessible name of the close button.
+   * @default 'Close'
+   */
+  closeLabel?: string;
+}
+
+/**
+ * A dialog hosting a form page in an iframe, sized as the opening rules resolved it (spec §2, §9).
+ * Modal: over an underlay, the page below inert. Not modal (process steps): no underlay, the page
+ * below stays usable; Escape or the close button closes it.
+ */
+export function FormDialog({ request, onClose, closeLabel = FORM_DIALOG_LABELS.close }: FormDialogProps) {
+  const { direction } = useLocale();
+  const size: CSSProperties = { inlineSize: request.width, blockSize: request.height };
+  const body = <FormDialogBody request={request} closeLabel={closeLabel} onClose={onClose} style={size} />;
+
+  if (request.isModal) {
+    return (
+      <ModalOverlay
+        className="procedo-ModalOverlay procedo-FormDialog-overlay"
+        isOpen
+        isDismissable={false}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onClose();
+        }}
+      >
+        {/* The shell's modal class caps its width for alerts; a form dialog has its own size. */}
+        <Modal
+          className="procedo-Modal"
+          dir={direction}
+          style={{ maxInlineSize: 'none', maxBlockSize: 'none' }}
+        >
+          {body}
+        </Modal>
+      </ModalOverlay>
+    );
+  }
+
+  return (
+    // Not modal (spec §2, process steps): a positioned dialog with no underlay and no focus trap.
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape is handled for the dialog inside.
+    <div
+      className="procedo-FormDialog-floating"
+      dir={direction}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        margin: 'auto',
+        inlineSize: 'fit-content',
+        blockSize: 'fit-content',
+        zIndex: 1000,
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      {body}
+    </div>
+  );
+}
+
+function FormDialogBody(props: {
+  request: FormDialogProps['request'];
+  closeLabel: string;
+  onClose: () => void;
+  style: CSSProperties;
+}): ReactNode {
+  const { request } = props;
+  const hasTitle = request.title !== '';
+  // A `javascript:` address in the frame would run with this page's rights.
+  const src = isSafeOpenUrl(request.url, document.baseURI) ? request.url : 'about:blank';
+  return (
+    <Dialog
+      className="procedo-Dialog procedo-FormDialog"
+      data-modal={request.isModal ? 'true' : 'false'}
+      style={{ ...props.style, display: 'flex', flexDirection: 'column' }}
+      {...(hasTitle ? {} : { 'aria-label': request.url })}
+    >
+      <div
+        className="procedo-Dialog-title procedo-FormDialog-titlebar"
+        style={{ display: 'flex', alignItems: 'center', gap: '0.5em' }}
+      >
+        {hasTitle ? (
+          <Heading
+            slot="title"
+            className="procedo-FormDialog-heading"
+            style={{ flex: 1, margin: 0, font: 'inherit' }}
+          >
+            {request.title}
+          </Heading>
+        ) : (
+          <span style={{ flex: 1 }} />
+        )}
+        <Button
+          className="procedo-Button procedo-FormDialog-close"
+          style={{ minInlineSize: 0, paddingBlock: 0, paddingInline: '0.5em' }}
+          aria-label={props.closeLabel}
+          onPress={props.onClose}
+        >
+          ×
+        </Button>
+      </div>
+      <iframe
+        className="procedo-FormDialog-frame"
+        src={src}
+        title={hasTitle ? request.title : request.url}
+        style={{ flex: 1, inlineSize: '100%', border: 0 }}
+      />
+    </Dialog>
+  );
+}

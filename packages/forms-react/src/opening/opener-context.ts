@@ -1,0 +1,4 @@
+import { createContext } from 'react';
+import type { FormOpener } from './form-opener';
+
+export const FormOpenerContext = createContext<FormOpener | null>(null);
