@@ -5,7 +5,13 @@ import { buildAll, ensureInstalled, must, root } from '../scripts/lib.mjs';
 
 await ensureInstalled();
 if ((await buildAll()) !== 0) process.exit(1);
-for (const script of ['server-bench.mjs', 'records-bench.mjs', 'bundle-size.mjs']) {
+for (const script of [
+  'server-bench.mjs',
+  'records-bench.mjs',
+  'bundle-size.mjs',
+  'package-size.mjs',
+  'form-bench.mjs',
+]) {
   console.log(`\n▶ bench/${script}`);
   await must(script, process.execPath, [path.join(root, 'bench', script)]);
 }

@@ -71,6 +71,7 @@ for (const project of [
   'apps/reference-host',
   'stories',
   'e2e',
+  'bench/form-render',
 ]) {
   await check(`typecheck ${project}`, path.join(root, 'node_modules/.bin/tsc'), [
     '-p',

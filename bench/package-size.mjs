@@ -1,0 +1,145 @@
+// Issue 3 §7: min+gzip size of the four packages as an app ships them, without React: react,
+// react-dom and react/jsx-runtime are external (the app has them anyway); everything else —
+// react-aria-components, zod, ky, fast-xml-parser, floating-ui, DOMPurify — is bundled. Each
+// package alone (with the workspace packages it imports) and all four together (shared code
+// counted once; every export kept, as the worst case of an app using all of it). Also reports how
+// much of it is react-aria's per-locale strings. Target: ≤ 120 KB min+gzip together.
+// Writes bench/results/package-size.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_KB = 120;
+
+const packages = [
+  { name: '@procedo/client-api', entries: ['packages/client-api/src/index.ts'] },
+  { name: '@procedo/session', entries: ['packages/session/src/index.ts', 'packages/session/src/react.ts'] },
+  { name: '@procedo/forms-react', entries: ['packages/forms-react/src/index.ts'] },
+  { name: '@procedo/process-react', entries: ['packages/process-react/src/index.ts'] },
+];
+
+/** One ESM module re-exporting each entry under its own namespace, so nothing is tree-shaken away. */
+const stdinOf = (entries) =>
+  entries.map((entry, i) => `export * as e${i} from ${JSON.stringify(`./${entry}`)};`).join('\n');
+
+// react-aria's translated strings live in `intl/<component>/<locale>.mjs` files (34 locales each).
+const isLocaleStrings = (input) => /[/\\]intl[/\\]([^/\\]+[/\\])?[a-z]{2}-[A-Z]{2}\.(json|m?js)$/.test(input);
+
+/** Where a bundled file comes from: its npm package, or the workspace package. */
+function originOf(input) {
+  const match = input.match(/.*node_modules\/(@[^/]+\/[^/]+|[^/]+)\//);
+  if (match) return match[1];
+  const workspace = input.match(/^packages\/([^/]+)\//);
+  return workspace ? `@procedo/${workspace[1]}` : input;
+}
+
+/** Replaces react-aria's strings of every locale not in `locales` with an empty table. */
+const onlyLocales = (locales) => ({
+  name: 'only-locales',
+  setup(build) {
+    build.onLoad({ filter: /[/\\]intl[/\\]([^/\\]+[/\\])?[a-z]{2}-[A-Z]{2}\.m?js$/ }, (args) => {
+      const locale = path.basename(args.path).replace(/\.m?js$/, '');
+      return locales.includes(locale) ? undefined : { contents: 'export default {};', loader: 'js' };
+    });
+  },
+});
+
+async function measure(entries, { locales } = {}) {
+  const result = await build({
+    plugins: locales ? [onlyLocales(locales)] : [],
+    absWorkingDir: root,
+    stdin: { contents: stdinOf(entries), resolveDir: root, loader: 'ts', sourcefile: 'size-entry.ts' },
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    conditions: ['@procedo/source'],
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    // Imported stylesheets are shipped as their own file; their size is the CSS figure below.
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  const code = result.outputFiles[0].contents;
+  const output = Object.values(result.metafile.outputs)[0];
+  let localeBytes = 0;
+  const byOrigin = new Map();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    if (isLocaleStrings(input)) localeBytes += bytesInOutput;
+    const origin = originOf(input);
+    byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + bytesInOutput);
+  }
+  return {
+    minBytes: code.byteLength,
+    gzipBytes: gzipSync(code, { level: 9 }).byteLength,
+    localeStringsMinBytes: localeBytes,
+    largestMinBytes: Object.fromEntries([...byOrigin].sort((a, b) => b[1] - a[1]).slice(0, 12)),
+  };
+}
+
+async function cssSize(file) {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    write: false,
+    logLevel: 'error',
+  });
+  const code = result.outputFiles[0].contents;
+  return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength };
+}
+
+const rows = [];
+for (const { name, entries } of packages) rows.push({ name, ...(await measure(entries)) });
+const allEntries = packages.flatMap((p) => p.entries);
+const together = { name: 'all four together', ...(await measure(allEntries)) };
+// Issue 3 §7: RAC's per-locale strings can be limited to the locales we ship (BENCH_LOCALES).
+const shippedLocales = (process.env.BENCH_LOCALES ?? 'en-US').split(',');
+const togetherShipped = {
+  name: `together, ${shippedLocales.join('+')} strings`,
+  locales: shippedLocales,
+  ...(await measure(allEntries, { locales: shippedLocales })),
+};
+const css = {
+  '@procedo/forms-react/styles.css': await cssSize('packages/forms-react/src/styles.css'),
+  '@procedo/session/styles.css': await cssSize('packages/session/src/styles.css'),
+};
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log('JS without react / react-dom (everything else bundled), minified ESM:');
+for (const row of [...rows, together, togetherShipped]) {
+  console.log(
+    `${row.name.padEnd(28)} min ${kb(row.minBytes).padStart(9)}   min+gzip ${kb(row.gzipBytes).padStart(8)}   ` +
+      `of which react-aria locale strings ${kb(row.localeStringsMinBytes).padStart(8)} min`,
+  );
+}
+console.log('Largest parts of "all four together" (minified bytes before gzip):');
+for (const [origin, bytes] of Object.entries(together.largestMinBytes)) {
+  console.log(`  ${kb(bytes).padStart(9)}  ${origin}`);
+}
+for (const [name, size] of Object.entries(css)) {
+  console.log(
+    `${name.padEnd(32)} min ${kb(size.minBytes).padStart(9)}   min+gzip ${kb(size.gzipBytes).padStart(8)}`,
+  );
+}
+const met = together.gzipBytes <= TARGET_KB * 1024;
+console.log(
+  `Together: ${kb(together.gzipBytes)} min+gzip, ${kb(togetherShipped.gzipBytes)} with ${shippedLocales.join('+')} strings only ` +
+    `(target ≤ ${TARGET_KB} KB): ${met ? 'met' : togetherShipped.gzipBytes <= TARGET_KB * 1024 ? 'met only with the locales limited' : 'MISSED'}`,
+);
+
+const outDir = path.join(root, 'bench', 'results');
+await mkdir(outDir, { recursive: true });
+await writeFile(
+  path.join(outDir, 'package-size.json'),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), targetKB: TARGET_KB, met, packages: rows, together, togetherShipped, css }, null, 2)}\n`,
+);
