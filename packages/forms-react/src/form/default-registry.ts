@@ -2,10 +2,10 @@ import { ButtonField } from './components/ButtonField';
 import { CheckboxField } from './components/CheckboxField';
 import { DateField } from './components/DateField';
 import { InfoField } from './components/InfoField';
+import { LazyTabsField } from './components/LazyTabsField';
 import { NumberField } from './components/NumberField';
 import { ResultsField } from './components/ResultsField';
 import { SelectField } from './components/SelectField';
-import { TabsField } from './components/TabsField';
 import { TextAreaField } from './components/TextAreaField';
 import { TextInputField } from './components/TextInputField';
 import { createFieldRegistry } from './registry';
@@ -27,6 +27,6 @@ export const defaultFieldRegistry = createFieldRegistry({
     info: InfoField,
     button: ButtonField,
     results: ResultsField,
-    tabs: TabsField,
+    tabs: LazyTabsField,
   },
 });

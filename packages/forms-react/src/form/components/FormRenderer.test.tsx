@@ -376,6 +376,14 @@ describe('FormRenderer elements', () => {
 });
 
 describe('FormRenderer tabs', () => {
+  it('loads the tab strip on demand, showing a busy placeholder until then', async () => {
+    const store = createFormStore({ definition: tabsDefinition });
+    const { container } = render(<FormRenderer store={store} />);
+    expect(container.querySelector('.procedo-Field-tabs[aria-busy="true"]')).not.toBeNull();
+    expect(await screen.findByRole('tab', { name: 'General' })).toBeTruthy();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
   const tabsDefinition: FormDefinition = {
     ...recordDefinition,
     Elements: [
@@ -396,6 +404,7 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} onTabSelect={onTabSelect} />);
+    await screen.findByRole('tab', { name: 'Contacts' });
     expect(screen.getByLabelText('Title')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Contacts' }));
     expect(onTabSelect).toHaveBeenCalledWith({ tabName: 'Contacts', tabsName: 'Sections' });
@@ -407,6 +416,7 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} onTabSelect={() => Promise.reject(new Error('500'))} />);
+    await screen.findByRole('tab', { name: 'Contacts' });
     await user.click(screen.getByRole('tab', { name: 'Contacts' }));
     expect((await screen.findByRole('alert')).textContent).toBe(Messages.tabSelectError);
   });
@@ -415,7 +425,7 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} />);
-    await user.type(screen.getByLabelText('Title'), 'Audit');
+    await user.type(await screen.findByLabelText('Title'), 'Audit');
     await user.click(screen.getByRole('tab', { name: 'Contacts' }));
     await user.click(screen.getByRole('tab', { name: 'General' }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Audit');
