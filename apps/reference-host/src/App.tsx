@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { BlankPage } from './routes/BlankPage';
+import { FormPage } from './routes/FormPage';
 import { HelpPage } from './routes/HelpPage';
 import { HomePage } from './routes/HomePage';
 import { LogonPage } from './routes/LogonPage';
@@ -17,6 +18,7 @@ export function App() {
       {/* Every other page is a signed-in page inside the application shell. */}
       <Route path="/" element={<RootRoute />}>
         <Route index element={<HomePage />} />
+        <Route path="form" element={<FormPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

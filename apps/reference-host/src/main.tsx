@@ -4,16 +4,17 @@ import './styles/app.css';
 import './styles/classic.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+// A data router (one splat route holding the app's <Routes>) so pages can use `useBlocker`.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -1,6 +1,11 @@
 export type { AjaxCounter, AjaxCounterOptions, AjaxCounterWindow } from './ajax-counter';
 export { AJAX_COUNTER_KEY, createAjaxCounter, getWindowAjaxCounter } from './ajax-counter';
-export type { CallbackClient, CallbackClientOptions, SendRawOptions } from './callback/client';
+export type {
+  CallbackClient,
+  CallbackClientOptions,
+  SendRawOptions,
+  XmlOfIdOptions,
+} from './callback/client';
 export { createCallbackClient } from './callback/client';
 export type {
   CallbackCommand,
@@ -184,6 +189,18 @@ export {
   TextElementSchema,
   UpdateRecordRequestSchema,
 } from './v1/form-schemas';
+export type {
+  CreateRecordRequest,
+  DeleteRecordRequest,
+  FormSearchQuery,
+  FormsApi,
+  PickerSearchQuery,
+  PickerSearchResult,
+  RecordReadOptions,
+  SearchResult,
+  UpdateRecordRequest,
+} from './v1/forms';
+export { createFormsApi, isVersionConflictError, VersionConflictError } from './v1/forms';
 export type {
   ApiErrorBody,
   ApiIssue,

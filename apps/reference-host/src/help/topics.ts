@@ -30,6 +30,48 @@ export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = Object.freeze({
       'Supervisors see the database name in the window title, so they always know which database they are changing.',
     ],
   },
+  suppliers: {
+    title: 'Suppliers',
+    paragraphs: [
+      'The Suppliers search lists approved, conditionally approved and blocked suppliers. Type part of a name or country, or pick a status, and press Enter or Search.',
+      'Open a supplier from the results to change it. The General tab holds the contact details; the Quality tab the rating, the last audit and the audit notes.',
+      'Some fields may be locked or hidden for your profile. Save keeps every earlier version of the record.',
+    ],
+  },
+  deviations: {
+    title: 'Deviations',
+    paragraphs: [
+      'A deviation records something that did not go as planned, with the batch it concerns.',
+      'Severity, status, root cause and the CAPA flag are signed fields: saving a change to them asks for your legal name as a signature and a reason. Cancel Edit drops the change and reloads the form.',
+    ],
+  },
+  batches: {
+    title: 'Batches',
+    paragraphs: [
+      'A batch is made from one product of one supplier. Choose the supplier first: the product list then shows only that supplier’s products, and changing the supplier clears the product.',
+      'Rework of batch lists the batches of the chosen product.',
+    ],
+  },
+  certificates: {
+    title: 'Supplier certificates',
+    paragraphs: [
+      'Attach the certificate document of a supplier. Only the file types of the global supported list are accepted; any other file is refused with a message and cleared.',
+    ],
+  },
+  products: {
+    title: 'Products',
+    paragraphs: [
+      'A product is bought from one supplier. The bracket code describes the packaging nesting using brackets only.',
+      'The shelf life may be locked for your profile.',
+    ],
+  },
+  forms: {
+    title: 'Working with forms',
+    paragraphs: [
+      'Change the fields and choose Save. If someone else saved the same record meanwhile, your changes stay on screen next to the saved values: choose Use current to take theirs, or Keep mine to save yours over them.',
+      'Leaving a form with unsaved changes asks you first.',
+    ],
+  },
 });
 
 /** Looks a help topic up by its route name; `undefined` for an unknown topic. */

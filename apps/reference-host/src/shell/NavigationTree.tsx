@@ -1,5 +1,7 @@
 import type { SiteMapNode } from '@procedo/client-api';
 import { Link } from 'react-router';
+import { readLinkTarget } from '../forms/form-query';
+import { useOpenHostLink } from '../forms/useOpenHostLink';
 
 /** Props of {@link NavigationTree}. */
 export interface NavigationTreeProps {
@@ -10,8 +12,13 @@ function isHostPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
-/** The profile's site map as nested lists of links (nodes without a URL are group labels). */
+/**
+ * The profile's site map as nested lists of links (nodes without a URL are group labels). A host
+ * URL with `a_target` (e.g. `/form?WebTemplateNo=102&a_target=supplier_dialog&a_size=max2`) opens
+ * through the form opener: a dialog, a tab, a popup… (spec §2 "How forms open").
+ */
 export function NavigationTree({ nodes }: NavigationTreeProps) {
+  const openHostLink = useOpenHostLink();
   return (
     <ul className="procedo-NavigationTree">
       {nodes.map((node) => (
@@ -19,7 +26,18 @@ export function NavigationTree({ nodes }: NavigationTreeProps) {
           {node.url === null || node.url === '' ? (
             <span className="procedo-NavigationTree-group">{node.title}</span>
           ) : isHostPath(node.url) ? (
-            <Link to={node.url} title={node.description ?? undefined}>
+            <Link
+              to={node.url}
+              title={node.description ?? undefined}
+              onClick={(event) => {
+                const url = node.url ?? '';
+                if (readLinkTarget(url).target === null) return;
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                openHostLink(url, node.title);
+              }}
+            >
               {node.title}
             </Link>
           ) : (

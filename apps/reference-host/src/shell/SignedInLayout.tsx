@@ -5,7 +5,7 @@ import {
   type SessionContext,
   UiModeSchema,
 } from '@procedo/client-api';
-import { LoadingPanel, ShellProvider, useShell } from '@procedo/forms-react';
+import { FormOpenerProvider, LoadingPanel, ShellProvider, useShell } from '@procedo/forms-react';
 import { createSessionManager, type SessionManager } from '@procedo/session';
 import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -87,9 +87,12 @@ function SignedInApp({ initialContext }: { initialContext: SessionContext }) {
 
   return (
     <ShellProvider>
-      <SessionProvider manager={manager}>
-        <SignedInShell context={context} onContextChange={setContext} manager={manager} />
-      </SessionProvider>
+      {/* One form opener for every signed-in page: links with a target, dialogs, popups (spec §2). */}
+      <FormOpenerProvider>
+        <SessionProvider manager={manager}>
+          <SignedInShell context={context} onContextChange={setContext} manager={manager} />
+        </SessionProvider>
+      </FormOpenerProvider>
     </ShellProvider>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../errors';
 import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
+import { RecordSchema, type RecordVersion } from '../v1/form-schemas';
 import { CallbackStatus, type SiteMapNode } from './commands';
 import {
   type DecodedResponse,
@@ -67,6 +68,29 @@ export interface CallbackClient {
   xmlOfComponentName(name: string): Promise<string>;
   /** `Profile.Navigation.SiteMap.Xml`: the profile's navigation tree. */
   siteMap(options?: { profileId?: number | string; xPathQuery?: string }): Promise<SiteMapNode[]>;
+  /**
+   * `Web.Data.XmlOfId` with `ReturnType` `Json`: the record named by `dataId`
+   * (`<WebTemplateNo>:<record id>`), checked with `RecordSchema`.
+   */
+  xmlOfId(dataId: string, options: XmlOfIdOptions & { returnType: 'Json' }): Promise<RecordVersion>;
+  /** `Web.Data.XmlOfId` (`ReturnType` `Xml` or absent): the decoded answer; `resultXml` holds `Record`. */
+  xmlOfId(dataId: string, options?: XmlOfIdOptions & { returnType?: 'Xml' }): Promise<DecodedResponse>;
+  /**
+   * `wtoElementExecCommand` / `Tab.Select`: remembers the selected tab; `srcElementId` is
+   * `<WebTemplateNo>:<tab Name>`. Resolves with the tab name; a refusal is a `CallbackError`
+   * whose `serverMessage` is 'Server: Tab Select Error'.
+   */
+  tabSelect(srcElementId: string): Promise<string>;
+  /** `Template.CacheRefresh`: empties the server's cache of form definitions (reload afterwards). */
+  templateCacheRefresh(): Promise<void>;
+}
+
+/** Options of {@link CallbackClient.xmlOfId}. */
+export interface XmlOfIdOptions {
+  /** @default 'Xml' */
+  returnType?: 'Xml' | 'Json';
+  /** Extra parameters (`<Params><Param Name="Version">3</Param></Params>`). @default none */
+  params?: Readonly<Record<string, string>>;
 }
 
 const IsoDateTime = z.iso.datetime({ offset: true });
@@ -182,6 +206,44 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
   // Encoded before the counter starts: a command XML cannot carry is the caller's error, not a call.
   const send = async (command: EncodableCommand) => tracked(encodeCommand(command), xmlType);
 
+  function xmlOfId(dataId: string, o: XmlOfIdOptions & { returnType: 'Json' }): Promise<RecordVersion>;
+  function xmlOfId(dataId: string, o?: XmlOfIdOptions & { returnType?: 'Xml' }): Promise<DecodedResponse>;
+  async function xmlOfId(
+    dataId: string,
+    xmlOptions: XmlOfIdOptions = {},
+  ): Promise<RecordVersion | DecodedResponse> {
+    const response = await send({
+      CommandType: 'Web.Data.XmlOfId',
+      DataId: dataId,
+      ReturnType: xmlOptions.returnType,
+      Params: xmlOptions.params,
+    });
+    if (xmlOptions.returnType !== 'Json') return response;
+    let json: unknown;
+    try {
+      json = JSON.parse(response.resultText);
+    } catch (cause) {
+      throw new ResponseShapeError({
+        issues: [{ code: 'invalid_json', path: ['Result'], message: 'the Result is not JSON' }],
+        bodyText: response.resultText,
+        url,
+        method,
+        cause,
+      });
+    }
+    const parsed = RecordSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new ResponseShapeError({
+        issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', ...i.path] })),
+        bodyText: response.resultText,
+        url,
+        method,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
   return {
     send,
     sendRaw: (body, rawOptions = {}) => tracked(body, rawOptions.contentType ?? xmlType),
@@ -213,6 +275,18 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
         }
         throw cause;
       }
+    },
+    xmlOfId,
+    async tabSelect(srcElementId) {
+      const response = await send({
+        CommandType: 'wtoElementExecCommand',
+        CommandName: 'Tab.Select',
+        SrcElementID: srcElementId,
+      });
+      return response.resultText;
+    },
+    async templateCacheRefresh() {
+      await send({ CommandType: 'Template.CacheRefresh' });
     },
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '../errors';
 import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
+import { createFormsApi, type FormsApi } from './forms';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
 import { createSessionApi, type SessionApi } from './session';
 
@@ -25,6 +26,10 @@ export interface V1RequestOptions {
   json?: unknown;
   /** Query parameters. */
   searchParams?: Record<string, string | number | boolean> | URLSearchParams;
+  /** A raw body (e.g. `FormData` for an upload), sent as is; ignored when `json` is given. */
+  body?: BodyInit;
+  /** Aborts the request (a `NetworkError` whose `cause` is the abort). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -70,6 +75,8 @@ export interface V1Client {
   request: V1Request;
   /** `session/…`: databases, logon, session context, keep-alive, logout, preferences. */
   session: SessionApi;
+  /** `forms/…`, `pickers/…`, `files`: definitions, records, search, pickers and uploads. */
+  forms: FormsApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -120,6 +127,10 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
       response = await api(path, {
         method,
         ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),
+        ...(requestOptions.json === undefined && requestOptions.body !== undefined
+          ? { body: requestOptions.body }
+          : {}),
+        ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
         ...(requestOptions.searchParams === undefined ? {} : { searchParams: requestOptions.searchParams }),
       });
       url = response.url || url;
@@ -186,5 +197,9 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     }
   };
 
-  return { request, session: createSessionApi(request, options.serverTimeout) };
+  return {
+    request,
+    session: createSessionApi(request, options.serverTimeout),
+    forms: createFormsApi(request),
+  };
 }

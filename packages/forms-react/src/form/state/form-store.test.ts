@@ -1,4 +1,4 @@
-import { ValidationMessages } from '@procedo/client-api';
+import { type FormDefinition, ValidationMessages } from '@procedo/client-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordDefinition } from './fixtures';
 import { createFormStore, DIRTY_CLEAR_DELAY_MS } from './form-store';
@@ -164,6 +164,66 @@ describe('createFormStore', () => {
     store.setValue('Phone', '1');
     store.setValue('Phone', '12');
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createFormStore with dependent pickers', () => {
+  const definition: FormDefinition = {
+    schemaVersion: 1,
+    WebTemplateNo: 104,
+    Name: 'Batch',
+    Title: 'Batch',
+    Entity: 'batch',
+    Kind: 'record',
+    Elements: [
+      { Kind: 'picker', Name: 'Supplier', Label: 'Supplier', Source: 'suppliers' },
+      { Kind: 'picker', Name: 'Product', Label: 'Product', Source: 'products', DependsOn: ['Supplier'] },
+      { Kind: 'picker', Name: 'ReworkOf', Label: 'Rework of', Source: 'batches', DependsOn: ['Product'] },
+      { Kind: 'picker', Name: 'Locked', Label: 'Locked', Source: 'batches', DependsOn: ['Supplier'] },
+      { Kind: 'text', Name: 'BatchNo', Label: 'Batch number' },
+    ],
+  };
+  const loaded = {
+    Supplier: { Id: '1', Text: 'Atlas' },
+    Product: { Id: '2', Text: 'Aspirin' },
+    ReworkOf: { Id: '3', Text: 'B-3' },
+    Locked: { Id: '4', Text: 'B-4' },
+    BatchNo: 'B-9',
+  };
+  const make = () =>
+    createFormStore({
+      definition,
+      permissions: [{ NAME: 'Locked', ElementHidden: false, ElementLocked: true }],
+      initialValues: loaded,
+    });
+
+  it('clears the pickers that depend on a changed picker, and theirs in turn', () => {
+    const store = make();
+    store.setValue('Supplier', { Id: '7', Text: 'Beta' });
+    expect(store.getField('Product').value).toBeNull();
+    expect(store.getField('ReworkOf').value).toBeNull();
+    expect(store.getField('BatchNo').value).toBe('B-9');
+    expect(store.changedValues()).toEqual({
+      Supplier: { Id: '7', Text: 'Beta' },
+      Product: null,
+      ReworkOf: null,
+    });
+  });
+
+  it('leaves locked dependents and the dependents of an unchanged value alone', () => {
+    const store = make();
+    store.setValue('Supplier', { Id: '1', Text: 'Atlas' });
+    expect(store.getField('Product').value).toEqual(loaded.Product);
+    store.setValue('Supplier', null);
+    expect(store.getField('Locked').value).toEqual(loaded.Locked);
+    expect(store.getField('Product').value).toBeNull();
+  });
+
+  it('clears only what is below the changed picker', () => {
+    const store = make();
+    store.setValue('Product', { Id: '8', Text: 'Ibuprofen' });
+    expect(store.getField('Supplier').value).toEqual(loaded.Supplier);
+    expect(store.getField('ReworkOf').value).toBeNull();
   });
 });
 

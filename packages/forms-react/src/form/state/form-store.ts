@@ -94,6 +94,7 @@ export interface FormStore {
   /**
    * Sets a field's value; refused (returns false) for an unknown, hidden or locked field. Sets the
    * dirty flag when the element tracks dirtiness, and re-validates a field that shows an error.
+   * Spec §5: a changed value clears the pickers that list this field in `DependsOn` (and theirs).
    */
   setValue(name: string, value: FieldValue): boolean;
   /** Every visible field's value (hidden elements are never returned). */
@@ -195,6 +196,14 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     }
   }
   const isHidden = (name: string) => hiddenNames.has(name) || permissionOf.get(name)?.ElementHidden === true;
+  // spec §5: the elements that list a picker in `DependsOn` are cleared when its value changes.
+  const dependentsOf = new Map<string, string[]>();
+  for (const element of fields.values()) {
+    if (element.Kind !== 'picker') continue;
+    for (const source of element.DependsOn ?? []) {
+      dependentsOf.set(source, [...(dependentsOf.get(source) ?? []), element.Name]);
+    }
+  }
   const isLocked = (name: string) =>
     permissionOf.get(name)?.ElementLocked === true || readOnlyNames.has(name);
 
@@ -312,6 +321,12 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       // A shown error follows the value as it is corrected; a new one waits for blur or submit.
       if (errors.has(name)) setError(name, check(name));
       notifyField(name);
+      // A cleared dependent clears its own dependents in turn (Supplier → Product → Batch).
+      for (const dependent of dependentsOf.get(name) ?? []) {
+        const dependentElement = fields.get(dependent);
+        if (!dependentElement || isHidden(dependent) || isLocked(dependent)) continue;
+        store.setValue(dependent, emptyValueOf(dependentElement));
+      }
       updateForm();
       return true;
     },

@@ -1,0 +1,108 @@
+import { type FormEvent, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import { FORM_PAGE_LABELS as L } from './labels';
+import { isLegalNameSignature } from './save-rules';
+
+/** The sign-off an audit-flagged change carries (`Audit` of the save body). */
+export interface AuditSignOff {
+  AuditDataChangeESig: string;
+  AuditDataChangeReason: string;
+}
+
+/** Props of {@link AuditDialog}. */
+export interface AuditDialogProps {
+  /** The labels of the audit-flagged fields being changed. */
+  fieldLabels: readonly string[];
+  /** The signed-in user's legal name: the signature must be it. */
+  legalName: string;
+  onSign(signOff: AuditSignOff): void;
+  /** Spec §4: Cancel Edit reloads the page (the changes are dropped). */
+  onCancelEdit(): void;
+}
+
+/**
+ * Spec §2/§5 Audit dialog (300×185): a change to an audit-flagged field proceeds only with the
+ * signer's legal name and a reason; buttons Sign and Cancel Edit.
+ */
+export function AuditDialog({ fieldLabels, legalName, onSign, onCancelEdit }: AuditDialogProps) {
+  const [signature, setSignature] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (!isLegalNameSignature(signature, legalName)) next.signature = L.auditSignatureMismatch;
+    if (reason.trim() === '') next.reason = L.auditReasonRequired;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    onSign({ AuditDataChangeESig: signature.trim(), AuditDataChangeReason: reason.trim() });
+  };
+
+  return (
+    <ModalOverlay className="procedo-ModalOverlay" isOpen isDismissable={false}>
+      <Modal className="procedo-Modal" style={{ maxInlineSize: 'none' }}>
+        <Dialog
+          className="procedo-Dialog procedo-AuditDialog"
+          role="alertdialog"
+          style={{ inlineSize: 300, minBlockSize: 185 }}
+        >
+          <Heading slot="title" className="procedo-Dialog-title">
+            {L.auditTitle}
+          </Heading>
+          <Form
+            className="procedo-AuditDialog-form"
+            onSubmit={submit}
+            validationErrors={errors}
+            validationBehavior="aria"
+          >
+            <p className="procedo-AuditDialog-fields">{L.auditFields([...fieldLabels])}</p>
+            <TextField
+              className="procedo-TextField"
+              name="signature"
+              value={signature}
+              onChange={setSignature}
+              isRequired
+              autoComplete="off"
+            >
+              <Label>{L.auditSignature}</Label>
+              <Input className="procedo-Input" autoFocus />
+              <FieldError className="procedo-Field-error" />
+            </TextField>
+            <TextField
+              className="procedo-TextField"
+              name="reason"
+              value={reason}
+              onChange={setReason}
+              isRequired
+            >
+              <Label>{L.auditReason}</Label>
+              <TextArea className="procedo-Input" rows={2} />
+              <FieldError className="procedo-Field-error" />
+            </TextField>
+            <div className="procedo-Dialog-actions">
+              <Button className="procedo-Button" data-variant="primary" type="submit">
+                {L.auditSign}
+              </Button>
+              <Button className="procedo-Button" onPress={onCancelEdit}>
+                {L.auditCancelEdit}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

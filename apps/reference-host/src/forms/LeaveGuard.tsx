@@ -1,0 +1,41 @@
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useBlocker } from 'react-router';
+import { FORM_PAGE_LABELS as L } from './labels';
+
+/**
+ * Asks before an in-app navigation leaves a dirty form (react-router's blocker); the browser's
+ * own prompt covers closing or reloading the tab (`useDirtyGuard`).
+ */
+export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <ModalOverlay className="procedo-ModalOverlay" isOpen isDismissable={false}>
+      <Modal className="procedo-Modal">
+        <Dialog className="procedo-Dialog" role="alertdialog">
+          <Heading slot="title" className="procedo-Dialog-title">
+            {L.leaveTitle}
+          </Heading>
+          <p className="procedo-Dialog-body">{L.leaveMessage}</p>
+          <div className="procedo-Dialog-actions">
+            <Button className="procedo-Button" onPress={() => blocker.proceed()}>
+              {L.leave}
+            </Button>
+            <Button
+              className="procedo-Button"
+              data-variant="primary"
+              autoFocus
+              onPress={() => blocker.reset()}
+            >
+              {L.stay}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormQuery, readLinkTarget, recordHref } from './form-query';
+
+const parse = (query: string) => parseFormQuery(new URLSearchParams(query));
+
+describe('parseFormQuery', () => {
+  it('reads the form, the record and the flags that act', () => {
+    expect(
+      parse(
+        'WebTemplateNo=102&UGoToItemNo=17&a_nofocus=1&a_pbrl=1&FormElementName=Country&Timepoint=2026-01-02 03:04&a_rowtarget=rec_dialog',
+      ),
+    ).toEqual({
+      webTemplateNo: 102,
+      recordId: 17,
+      noFocus: true,
+      helpInFrame: true,
+      focusElement: 'Country',
+      timepoint: '2026-01-02 03:04',
+      rowTarget: 'rec_dialog',
+    });
+  });
+
+  it('treats a missing, zero or malformed number as absent and a 0 flag as off', () => {
+    expect(parse('WebTemplateNo=abc&UGoToItemNo=0&a_nofocus=0&a_pbrl=')).toMatchObject({
+      webTemplateNo: null,
+      recordId: null,
+      noFocus: false,
+      helpInFrame: false,
+    });
+    expect(parse('WebTemplateNo=-3&UGoToItemNo=1.5')).toMatchObject({ webTemplateNo: null, recordId: null });
+  });
+
+  it('drops an element name, timepoint or target that is not well formed', () => {
+    expect(parse('WebTemplateNo=1&FormElementName=<x>&Timepoint=yesterday&a_rowtarget=a b')).toMatchObject({
+      focusElement: null,
+      timepoint: null,
+      rowTarget: null,
+    });
+    expect(parse('WebTemplateNo=1&Timepoint=2026-13-40 99:99').timepoint).toBeNull();
+  });
+
+  it('ignores parameters it does not know', () => {
+    expect(parse('WebTemplateNo=5&dataRf=1&WFRun_AutoRun=1&CallerReasonId=3').webTemplateNo).toBe(5);
+  });
+});
+
+describe('links', () => {
+  it('builds a record address with an optional target', () => {
+    expect(recordHref(102, 17)).toBe('/form?WebTemplateNo=102&UGoToItemNo=17');
+    expect(recordHref(102, 17, 'rec_dialog')).toBe(
+      '/form?WebTemplateNo=102&UGoToItemNo=17&a_target=rec_dialog',
+    );
+  });
+
+  it('splits a_target and a_size off a link; _self and none navigate this window', () => {
+    expect(readLinkTarget('/form?WebTemplateNo=102&a_target=supplier_dialog&a_size=max2')).toEqual({
+      url: '/form?WebTemplateNo=102',
+      target: 'supplier_dialog',
+      size: 'max2',
+    });
+    expect(readLinkTarget('/form?WebTemplateNo=102&a_target=_self').target).toBeNull();
+    expect(readLinkTarget('/help/suppliers')).toEqual({ url: '/help/suppliers', target: null, size: null });
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The query parameters of the generic form page (`/form?WebTemplateNo=…`, spec §2) that act in
+ * this host. Every other parameter the spec lists is accepted and ignored (see the README).
+ */
+export interface FormPageQuery {
+  /** `WebTemplateNo`: the form; `null` when missing or not a positive whole number. */
+  webTemplateNo: number | null;
+  /** `UGoToItemNo`: the record to open; `null` (missing, empty or `0`) opens a new record. */
+  recordId: number | null;
+  /** `a_nofocus=1`: do not move the focus into the form after it loads. */
+  noFocus: boolean;
+  /** `a_pbrl=1`: the title's help icon opens help in a right-hand frame instead of a new window. */
+  helpInFrame: boolean;
+  /** `FormElementName`: the element to focus after load (instead of the first editable field). */
+  focusElement: string | null;
+  /** `Timepoint` (UTC, `yyyy-MM-dd HH:mm`), when valid: accepted; time travel comes later. */
+  timepoint: string | null;
+  /** `a_rowtarget`: the target result rows open in (e.g. `record_dialog`); `null` = this window. */
+  rowTarget: string | null;
+}
+
+const POSITIVE_INT = /^[1-9]\d{0,14}$/;
+const ELEMENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const TIMEPOINT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+const TARGET = /^[A-Za-z0-9_-]{1,64}$/;
+
+const positiveInt = (text: string | null) =>
+  text !== null && POSITIVE_INT.test(text.trim()) ? Number(text.trim()) : null;
+// spec §4: a flag '0' counts as false; our flags are on only with '1' or 'true'.
+const flag = (text: string | null) => text !== null && /^(1|true)$/i.test(text.trim());
+
+/** Reads the form page's query (names as the spec writes them; values trimmed and checked). */
+export function parseFormQuery(params: URLSearchParams): FormPageQuery {
+  const focusElement = params.get('FormElementName')?.trim() ?? '';
+  const timepoint = params.get('Timepoint')?.trim() ?? '';
+  const rowTarget = params.get('a_rowtarget')?.trim() ?? '';
+  return {
+    webTemplateNo: positiveInt(params.get('WebTemplateNo')),
+    recordId: positiveInt(params.get('UGoToItemNo')),
+    noFocus: flag(params.get('a_nofocus')),
+    helpInFrame: flag(params.get('a_pbrl')),
+    focusElement: ELEMENT_NAME.test(focusElement) ? focusElement : null,
+    timepoint:
+      TIMEPOINT.test(timepoint) && !Number.isNaN(Date.parse(`${timepoint.replace(' ', 'T')}:00Z`))
+        ? timepoint
+        : null,
+    rowTarget: TARGET.test(rowTarget) ? rowTarget : null,
+  };
+}
+
+/** The address of a record of a form, as result rows link to it. */
+export function recordHref(webTemplateNo: number, recordId: number, target?: string | null): string {
+  const params = new URLSearchParams({ WebTemplateNo: String(webTemplateNo), UGoToItemNo: String(recordId) });
+  if (target) params.set('a_target', target);
+  return `/form?${params}`;
+}
+
+/** Where a host link opens: `a_target` (and `a_size`) in its query name a target of the opener. */
+export interface LinkTarget {
+  /** The path and query to open, without `a_target` / `a_size`. */
+  url: string;
+  /** The target for `useFormOpener().open`, or `null` to navigate this window. */
+  target: string | null;
+  /** The `a_size` text (`max2`, `800x400`…), or `null`. */
+  size: string | null;
+}
+
+/** Splits a host path's `a_target` / `a_size` off (they say where the link opens, not what). */
+export function readLinkTarget(href: string): LinkTarget {
+  const url = new URL(href, 'http://host.invalid');
+  const target = url.searchParams.get('a_target')?.trim() || null;
+  const size = url.searchParams.get('a_size')?.trim() || null;
+  url.searchParams.delete('a_target');
+  url.searchParams.delete('a_size');
+  const isSelf = target === null || /^_?self$/i.test(target) || /_self$/i.test(target);
+  return { url: `${url.pathname}${url.search}${url.hash}`, target: isSelf ? null : target, size };
+}

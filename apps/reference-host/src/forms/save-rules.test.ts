@@ -1,0 +1,105 @@
+import type { FormDefinition } from '@procedo/client-api';
+import { describe, expect, it } from 'vitest';
+import {
+  auditedChanges,
+  conflictRows,
+  currentValuesFor,
+  isLegalNameSignature,
+  searchFilters,
+} from './save-rules';
+
+const definition: FormDefinition = {
+  schemaVersion: 1,
+  WebTemplateNo: 103,
+  Name: 'Deviation',
+  Title: 'Deviation',
+  Entity: 'deviation',
+  Kind: 'record',
+  Elements: [
+    { Kind: 'text', Name: 'Title', Label: 'Title' },
+    {
+      Kind: 'select',
+      Name: 'Severity',
+      Label: 'Severity',
+      IsAudit: true,
+      Options: [{ Value: 'Minor', Label: 'Minor' }],
+    },
+    {
+      Kind: 'tabs',
+      Name: 'Tabs',
+      Label: 'Tabs',
+      Tabs: [
+        {
+          Name: 'More',
+          Label: 'More',
+          Elements: [
+            { Kind: 'checkbox', Name: 'Capa', Label: 'CAPA', IsAudit: true },
+            { Kind: 'number', Name: 'Cost', Label: 'Cost' },
+          ],
+        },
+      ],
+    },
+    { Kind: 'button', Name: 'Save', Label: 'Save', Action: 'save' },
+  ],
+};
+
+describe('auditedChanges', () => {
+  it('lists the changed audit-flagged fields, inside tabs too', () => {
+    expect(auditedChanges(definition, { Title: 'x', Capa: true }).map((e) => e.Name)).toEqual(['Capa']);
+    expect(auditedChanges(definition, { Title: 'x' })).toEqual([]);
+  });
+});
+
+describe('conflictRows', () => {
+  it('lists the fields the user changed and those changed elsewhere, where screen and server differ', () => {
+    const rows = conflictRows({
+      definition,
+      base: { Title: 'Old', Severity: 'Minor', Capa: false, Cost: 1 },
+      onScreen: { Title: 'Mine', Severity: 'Minor', Capa: false, Cost: 1 },
+      changed: { Title: 'Mine' },
+      current: { Title: 'Theirs', Severity: 'Minor', Capa: true, Cost: 1 },
+    });
+    expect(rows).toEqual([
+      { name: 'Title', label: 'Title', mine: 'Mine', current: 'Theirs', isMine: true },
+      { name: 'Capa', label: 'CAPA', mine: false, current: true, isMine: false },
+    ]);
+  });
+
+  it('leaves out a field both sides changed to the same value', () => {
+    const rows = conflictRows({
+      definition,
+      base: { Title: 'Old' },
+      onScreen: { Title: 'Same' },
+      changed: { Title: 'Same' },
+      current: { Title: 'Same' },
+    });
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('currentValuesFor', () => {
+  it('takes the server values and empties what the record does not hold', () => {
+    expect(currentValuesFor({ Title: 'Mine', Capa: true, Cost: 3 }, { Title: 'Theirs' })).toEqual({
+      Title: 'Theirs',
+      Capa: false,
+      Cost: null,
+    });
+  });
+});
+
+describe('searchFilters', () => {
+  it('drops empty values and unticked boxes', () => {
+    expect(searchFilters({ Name: 'at', Country: '', Status: null, Flag: false, On: true })).toEqual({
+      Name: 'at',
+      On: true,
+    });
+  });
+});
+
+describe('isLegalNameSignature', () => {
+  it('accepts the legal name in any case with spaces around, nothing else', () => {
+    expect(isLegalNameSignature('  olive operator ', 'Olive Operator')).toBe(true);
+    expect(isLegalNameSignature('operator', 'Olive Operator')).toBe(false);
+    expect(isLegalNameSignature('  ', '')).toBe(false);
+  });
+});
