@@ -1,3 +1,17 @@
 import { libraryConfig } from '../../tsup.shared';
 
-export default libraryConfig({ entry: ['src/index.ts'] });
+// The XML engines are entries of their own, and `#xml-engine` stays an import in dist/index.*:
+// package.json `imports` picks the DOMParser engine under the `browser` condition, so an app's
+// bundler leaves fast-xml-parser out, and fast-xml-parser elsewhere.
+export default {
+  ...libraryConfig({ entry: [] }),
+  entry: {
+    index: 'src/index.ts',
+    'xml-engine.dom': 'src/callback/xml-engine.dom.ts',
+    'xml-engine.node': 'src/callback/xml-engine.node.ts',
+  },
+  external: ['#xml-engine'],
+  // Declarations of the public entry only; client-api imports no sibling package, so its own
+  // source condition resolves `#xml-engine` for the type check.
+  dts: { entry: 'src/index.ts', compilerOptions: { customConditions: ['@procedo/source'] } },
+};

@@ -7,7 +7,7 @@ describe('parseFormQuery', () => {
   it('reads the form, the record and the flags that act', () => {
     expect(
       parse(
-        'WebTemplateNo=102&UGoToItemNo=17&a_nofocus=1&a_pbrl=1&FormElementName=Country&Timepoint=2026-01-02 03:04&a_rowtarget=rec_dialog',
+        'WebTemplateNo=102&UGoToItemNo=17&a_nofocus=1&a_pbrl=1&FormElementName=Country&Timepoint=2026-01-02 03:04&a_rowtarget=rec_dialog&dataRf=results',
       ),
     ).toEqual({
       webTemplateNo: 102,
@@ -17,6 +17,7 @@ describe('parseFormQuery', () => {
       focusElement: 'Country',
       timepoint: '2026-01-02 03:04',
       rowTarget: 'rec_dialog',
+      dataSource: 'results',
     });
   });
 
@@ -31,16 +32,19 @@ describe('parseFormQuery', () => {
   });
 
   it('drops an element name, timepoint or target that is not well formed', () => {
-    expect(parse('WebTemplateNo=1&FormElementName=<x>&Timepoint=yesterday&a_rowtarget=a b')).toMatchObject({
+    expect(
+      parse('WebTemplateNo=1&FormElementName=<x>&Timepoint=yesterday&a_rowtarget=a b&dataRf=<x>'),
+    ).toMatchObject({
       focusElement: null,
       timepoint: null,
       rowTarget: null,
+      dataSource: null,
     });
     expect(parse('WebTemplateNo=1&Timepoint=2026-13-40 99:99').timepoint).toBeNull();
   });
 
   it('ignores parameters it does not know', () => {
-    expect(parse('WebTemplateNo=5&dataRf=1&WFRun_AutoRun=1&CallerReasonId=3').webTemplateNo).toBe(5);
+    expect(parse('WebTemplateNo=5&CustomTableId=1&WFRun_AutoRun=1&CallerReasonId=3').webTemplateNo).toBe(5);
   });
 });
 
@@ -50,6 +54,13 @@ describe('links', () => {
     expect(recordHref(102, 17, 'rec_dialog')).toBe(
       '/form?WebTemplateNo=102&UGoToItemNo=17&a_target=rec_dialog',
     );
+  });
+
+  it('names the parent data source only on a record opened elsewhere (same window replaces the parent)', () => {
+    expect(recordHref(102, 17, 'rec_dialog', 'results')).toBe(
+      '/form?WebTemplateNo=102&UGoToItemNo=17&a_target=rec_dialog&dataRf=results',
+    );
+    expect(recordHref(102, 17, null, 'results')).toBe('/form?WebTemplateNo=102&UGoToItemNo=17');
   });
 
   it('splits a_target and a_size off a link; _self and none navigate this window', () => {

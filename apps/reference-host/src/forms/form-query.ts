@@ -17,6 +17,11 @@ export interface FormPageQuery {
   timepoint: string | null;
   /** `a_rowtarget`: the target result rows open in (e.g. `record_dialog`); `null` = this window. */
   rowTarget: string | null;
+  /**
+   * `dataRf`: the parent page's data source this record was opened from (`results`: the search
+   * page's result list, for previous/next); `null` when the page stands alone.
+   */
+  dataSource: string | null;
 }
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
@@ -34,6 +39,7 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
   const focusElement = params.get('FormElementName')?.trim() ?? '';
   const timepoint = params.get('Timepoint')?.trim() ?? '';
   const rowTarget = params.get('a_rowtarget')?.trim() ?? '';
+  const dataSource = params.get('dataRf')?.trim() ?? '';
   return {
     webTemplateNo: positiveInt(params.get('WebTemplateNo')),
     recordId: positiveInt(params.get('UGoToItemNo')),
@@ -45,13 +51,23 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
         ? timepoint
         : null,
     rowTarget: TARGET.test(rowTarget) ? rowTarget : null,
+    dataSource: TARGET.test(dataSource) ? dataSource : null,
   };
 }
 
-/** The address of a record of a form, as result rows link to it. */
-export function recordHref(webTemplateNo: number, recordId: number, target?: string | null): string {
+/**
+ * The address of a record of a form, as result rows link to it. A row opened in another window or
+ * a dialog names its parent data source (`dataRf`), which it looks up for previous/next.
+ */
+export function recordHref(
+  webTemplateNo: number,
+  recordId: number,
+  target?: string | null,
+  dataSource?: string | null,
+): string {
   const params = new URLSearchParams({ WebTemplateNo: String(webTemplateNo), UGoToItemNo: String(recordId) });
   if (target) params.set('a_target', target);
+  if (target && dataSource) params.set('dataRf', dataSource);
   return `/form?${params}`;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@procedo/forms-react';
 import { createContext, useCallback, useContext } from 'react';
 import { v1 } from '../api';
+import { HostResults } from './HostResults';
 
 /** What the host's picker and file fields read from the form page. */
 export interface HostFieldContextValue {
@@ -104,13 +105,15 @@ function HostFile({
 /**
  * The registry of the form page: the built-in kinds plus `picker` (searching `GET
  * pickers/{Source}` with the values of the elements it depends on; the server checks the picker
- * element, its permission and `MinLength`) and `file` (uploading through `POST files`). Both need
- * a {@link HostFieldContext} above the renderer.
+ * element, its permission and `MinLength`), `file` (uploading through `POST files`) — both need
+ * a {@link HostFieldContext} above the renderer — and `results` (the result list with its column
+ * chooser, see `HostResults`).
  */
 export const hostFieldRegistry: FieldRegistry = createFieldRegistry({
   base: defaultFieldRegistry,
   components: {
     picker: createControlledField<PickerValue | null>(HostPicker),
     file: createControlledField<FileRef | null>(HostFile),
+    results: HostResults,
   },
 });

@@ -35,4 +35,24 @@ export const FORM_PAGE_LABELS = Object.freeze({
   leaveMessage: 'This form has changes that are not saved. Leave the page and lose them?',
   leave: 'Leave',
   stay: 'Stay',
+  // Result list columns (control runtime property).
+  columns: 'Columns',
+  columnsSelector: 'Result columns',
+  // Side panel: version history.
+  historyTitle: 'Version history',
+  historyEmpty: 'No saved versions yet.',
+  historyVersion: (version: number) => `Version ${version}`,
+  historyCurrent: 'current',
+  historyDeleted: 'deleted',
+  historyWhoWhen: (by: string, at: string) => `By ${by} at ${at} (UTC)`,
+  historyLoading: 'Reading…',
+  historyFailed: 'This version could not be read.',
+  historyOlder: (count: number) => `${count} older versions are not listed.`,
+  // Floating page commands.
+  pageCommands: 'Page commands',
+  // Previous/next through the parent page's result list.
+  recordNavigation: 'Records of the result list',
+  previousRecord: 'Previous record',
+  nextRecord: 'Next record',
+  recordPosition: (position: number, total: number) => `Record ${position} of ${total}`,
 });

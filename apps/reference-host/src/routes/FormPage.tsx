@@ -14,6 +14,10 @@ import {
   HelpIcon,
   LoadingPanel,
   type ResultRow,
+  registerDataSource,
+  SidePanel,
+  setShowsPageCommands,
+  shouldShowFloatingCommands,
   useDirtyGuard,
   useFormSnapshot,
   useShell,
@@ -27,6 +31,10 @@ import { type FormPageQuery, parseFormQuery, recordHref } from '../forms/form-qu
 import { HostFieldContext, hostFieldRegistry } from '../forms/host-fields';
 import { LeaveGuard } from '../forms/LeaveGuard';
 import { FORM_PAGE_LABELS as L } from '../forms/labels';
+import { PageCommands, pageCommandsOf } from '../forms/PageCommands';
+import { browserStorage, readPanelPinned, writePanelPinned } from '../forms/panel-pinned';
+import { RESULTS_DATA_SOURCE, resultsDataSource } from '../forms/parent-records';
+import { RecordNavigation } from '../forms/RecordNavigation';
 import {
   auditedChanges,
   type ConflictRow,
@@ -35,6 +43,7 @@ import {
   searchFilters,
 } from '../forms/save-rules';
 import { useOpenHostLink } from '../forms/useOpenHostLink';
+import { VersionHistory } from '../forms/VersionHistory';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
 
@@ -180,6 +189,32 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
   const [helpUrl, setHelpUrl] = useState<string | null>(null);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
+  const pageKey = `form-${webTemplateNo}`;
+  const [panelStorage] = useState(browserStorage);
+  const [isPanelPinned] = useState(() => readPanelPinned(panelStorage, pageKey));
+  // spec §2: in a dialog or frame whose parent shows its page commands, ours do not float.
+  const [showsFloatingCommands] = useState(() => shouldShowFloatingCommands(window));
+  const pageCommands = useMemo(() => pageCommandsOf(definition, store), [definition, store]);
+  const hasFloatingCommands = showsFloatingCommands && pageCommands.length > 0;
+  useEffect(
+    () => (hasFloatingCommands ? setShowsPageCommands(window, true) : undefined),
+    [hasFloatingCommands],
+  );
+
+  // The result list is the parent data source of the records opened from it elsewhere.
+  useEffect(() => {
+    if (results === undefined) return;
+    const list = definition.Elements.find((element) => element.Kind === 'results');
+    const opens = (list?.Kind === 'results' ? list.OpenWebTemplateNo : undefined) ?? webTemplateNo;
+    return registerDataSource(
+      window,
+      RESULTS_DATA_SOURCE,
+      resultsDataSource(
+        opens,
+        results.map((row) => row.Id),
+      ),
+    );
+  }, [results, definition, webTemplateNo]);
 
   // Focus: FormElementName's field, else the first editable one, unless a_nofocus=1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the form is on screen
@@ -354,7 +389,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
 
   const getRowHref = useCallback(
     ({ row, webTemplateNo: target }: { row: ResultRow; webTemplateNo: number }) =>
-      recordHref(target, row.Id, query.rowTarget),
+      recordHref(target, row.Id, query.rowTarget, RESULTS_DATA_SOURCE),
     [query.rowTarget],
   );
 
@@ -371,7 +406,11 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
   };
 
   return (
-    <div className="procedo-FormPage" data-help-open={helpUrl ? true : undefined}>
+    <div
+      className="procedo-FormPage procedo-FormView"
+      data-help-open={helpUrl ? true : undefined}
+      data-floating-commands={hasFloatingCommands || undefined}
+    >
       <div className="procedo-FormPage-main">
         <header className="procedo-FormPage-header">
           <h1 className="procedo-FormPage-title">
@@ -394,6 +433,13 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
             </p>
           ) : null}
           {record?.IsDeleted ? <p role="status">{L.deletedRecord}</p> : null}
+          {query.dataSource ? (
+            <RecordNavigation
+              dataSource={query.dataSource}
+              webTemplateNo={webTemplateNo}
+              recordId={record?.Id ?? query.recordId}
+            />
+          ) : null}
           {query.timepoint ? (
             <p className="procedo-FormPage-note">{L.timepointAccepted(query.timepoint)}</p>
           ) : null}
@@ -429,7 +475,21 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
             {resultTotal === null ? '' : `${resultTotal} found`}
           </p>
         ) : null}
+        {hasFloatingCommands ? (
+          <PageCommands store={store} commands={pageCommands} formRef={formRef} />
+        ) : null}
       </div>
+      {definition.Kind === 'record' ? (
+        <SidePanel
+          pageKey={pageKey}
+          title={L.historyTitle}
+          storage={panelStorage}
+          defaultPinned={isPanelPinned}
+          onPinnedChange={(isPinned) => writePanelPinned(panelStorage, pageKey, isPinned)}
+        >
+          <VersionHistory webTemplateNo={webTemplateNo} record={record} />
+        </SidePanel>
+      ) : null}
       {helpUrl ? <HelpFrame url={helpUrl} onClose={() => setHelpUrl(null)} /> : null}
       {auditRequest ? (
         <AuditDialog

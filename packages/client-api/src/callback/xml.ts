@@ -1,6 +1,8 @@
-import { XMLParser } from 'fast-xml-parser';
+// Chosen by platform (package.json `imports`): DOMParser in browsers, fast-xml-parser elsewhere.
+import { parseRawXml } from '#xml-engine';
 import { ResponseShapeError, type ResponseShapeIssue } from '../errors';
 import { type CallbackCommand, CallbackStatus, type SiteMapNode } from './commands';
+import type { RawXmlNode } from './xml-engine.types';
 
 /** A text node of a decoded XML tree (entities already decoded). */
 export type XmlText = string;
@@ -180,25 +182,6 @@ export function encodeCommand(command: EncodableCommand): string {
   return `${xml}</Command>`;
 }
 
-const parserOptions = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  // Never resolve entities here: DOCTYPEs are refused before parsing, and the predefined entities
-  // and character references are decoded by decodeEntities below, nothing else.
-  processEntities: false,
-  htmlEntities: false,
-  cdataPropName: '#cdata',
-  commentPropName: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-} as const;
-const parser = new XMLParser(parserOptions);
-const trimmingParser = new XMLParser({ ...parserOptions, trimValues: true });
-
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** The character a reference (`amp`, `#65`, `#x41`) stands for; undefined if it is not one XML allows. */
@@ -230,29 +213,23 @@ function decodeEntities(text: string, strict: boolean): string {
   });
 }
 
-type RawNode = Record<string, unknown>;
-
-function convert(raw: readonly RawNode[], strict: boolean): XmlNode[] {
+function convert(raw: readonly RawXmlNode[], strict: boolean, trimText: boolean): XmlNode[] {
   const nodes: XmlNode[] = [];
   for (const item of raw) {
-    if ('#text' in item) {
-      nodes.push(decodeEntities(String(item['#text']), strict));
-      continue;
-    }
-    if ('#cdata' in item) {
+    if ('text' in item) {
+      // Trimmed as written, before references are decoded (`&#32;` survives).
+      const text = trimText ? item.text.trim() : item.text;
+      if (text !== '') nodes.push(decodeEntities(text, strict));
+    } else if ('cdata' in item) {
       // CDATA is literal: its text is taken as is, entity-looking text included.
-      const parts = item['#cdata'] as RawNode[];
-      nodes.push(parts.map((p) => String(p['#text'] ?? '')).join(''));
-      continue;
+      nodes.push(item.cdata);
+    } else {
+      const attributes: Record<string, string> = {};
+      for (const [key, value] of item.attributes) {
+        attributes[key] = decodeEntities(trimText ? value.trim() : value, strict);
+      }
+      nodes.push({ name: item.name, attributes, children: convert(item.children, strict, trimText) });
     }
-    const name = Object.keys(item).find((k) => k !== ':@');
-    if (name === undefined) continue;
-    const rawAttributes = (item[':@'] ?? {}) as Record<string, unknown>;
-    const attributes: Record<string, string> = {};
-    for (const [key, value] of Object.entries(rawAttributes)) {
-      attributes[key] = decodeEntities(String(value), strict);
-    }
-    nodes.push({ name, attributes, children: convert(item[name] as RawNode[], strict) });
   }
   // Adjacent text runs (text next to CDATA) read as one.
   return nodes.reduce<XmlNode[]>((merged, node) => {
@@ -284,8 +261,7 @@ export function parseXml(xmlText: string, options: ParseXmlOptions = {}): XmlEle
   if (strict && /<!ENTITY/i.test(xmlText)) throw shapeError('entity declarations are not allowed', xmlText);
   let nodes: XmlNode[];
   try {
-    const raw = (options.trimText ? trimmingParser : parser).parse(xmlText, true) as RawNode[];
-    nodes = convert(raw, strict);
+    nodes = convert(parseRawXml(xmlText), strict, options.trimText ?? false);
   } catch (cause) {
     const message =
       cause instanceof BadReference ? cause.message : `not well-formed XML: ${(cause as Error).message}`;

@@ -1,0 +1,93 @@
+import type { RecordVersion } from '@procedo/client-api';
+import { type SyntheticEvent, useState } from 'react';
+import { v1 } from '../api';
+import { FORM_PAGE_LABELS as L } from './labels';
+
+/** The most versions listed; older ones are counted, not listed (the list stays cheap). */
+export const VERSION_HISTORY_LIMIT = 50;
+
+const utc = (iso: string) => iso.replace('T', ' ').replace(/(\.\d+)?Z$/, '');
+
+interface VersionHistoryProps {
+  webTemplateNo: number;
+  /** The record as last read or saved; `null` for a new record. */
+  record: RecordVersion | null;
+}
+
+/**
+ * The record's versions, newest first (every save writes one, `Version` counts them). The current
+ * version's author and time are known; an older one's are read (`GET …?version=n`) when its entry
+ * is first opened, so the list costs nothing however long the history.
+ */
+export function VersionHistory({ webTemplateNo, record }: VersionHistoryProps) {
+  if (record === null) return <p>{L.historyEmpty}</p>;
+  const count = Math.min(record.Version, VERSION_HISTORY_LIMIT);
+  const versions = Array.from({ length: count }, (_, index) => record.Version - index);
+  const older = record.Version - count;
+  return (
+    <>
+      <ol className="procedo-VersionHistory" reversed>
+        {versions.map((version) =>
+          version === record.Version ? (
+            <li key={version}>
+              <details open>
+                <summary>
+                  {L.historyVersion(version)} ({L.historyCurrent}
+                  {record.IsDeleted ? `, ${L.historyDeleted}` : ''})
+                </summary>
+                <p>{L.historyWhoWhen(record.UpdatedBy, utc(record.UpdatedAt))}</p>
+              </details>
+            </li>
+          ) : (
+            <li key={version}>
+              <OlderVersion webTemplateNo={webTemplateNo} recordId={record.Id} version={version} />
+            </li>
+          ),
+        )}
+      </ol>
+      {older > 0 ? <p>{L.historyOlder(older)}</p> : null}
+    </>
+  );
+}
+
+type Read =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'done'; record: RecordVersion }
+  | { kind: 'failed' };
+
+function OlderVersion({
+  webTemplateNo,
+  recordId,
+  version,
+}: {
+  webTemplateNo: number;
+  recordId: number;
+  version: number;
+}) {
+  const [read, setRead] = useState<Read>({ kind: 'idle' });
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    if (!event.currentTarget.open || read.kind === 'loading' || read.kind === 'done') return;
+    setRead({ kind: 'loading' });
+    v1.forms
+      .record(webTemplateNo, recordId, { version })
+      .then((record) => setRead({ kind: 'done', record }))
+      .catch((cause: unknown) => {
+        console.error(cause);
+        setRead({ kind: 'failed' });
+      });
+  };
+  return (
+    <details onToggle={onToggle}>
+      <summary>
+        {L.historyVersion(version)}
+        {read.kind === 'done' && read.record.IsDeleted ? ` (${L.historyDeleted})` : ''}
+      </summary>
+      {read.kind === 'loading' ? <p>{L.historyLoading}</p> : null}
+      {read.kind === 'failed' ? <p role="alert">{L.historyFailed}</p> : null}
+      {read.kind === 'done' ? (
+        <p>{L.historyWhoWhen(read.record.UpdatedBy, utc(read.record.UpdatedAt))}</p>
+      ) : null}
+    </details>
+  );
+}

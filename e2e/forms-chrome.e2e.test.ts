@@ -1,0 +1,216 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages } from '../packages/client-api/src/messages';
+import { launchBrowser, logOnAndWaitForHome, openPage, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The form of the page (the renderer labels it with the form's title). */
+const form = (page: Page, title: string) => page.getByRole('form', { name: title });
+
+/** Runs a supplier search on form 101 (Enter in Name); returns the result table. */
+async function searchSuppliers(page: Page, text: string) {
+  const search = form(page, 'Suppliers');
+  await search.getByLabel('Name', { exact: true }).fill(text);
+  await search.getByLabel('Name', { exact: true }).press('Enter');
+  const table = search.getByRole('table');
+  await table.getByRole('rowheader').getByRole('link').first().waitFor();
+  return table;
+}
+
+const headers = (table: ReturnType<Page['getByRole']>) => table.getByRole('columnheader').allTextContents();
+
+/** Opens a supplier record (form 102) and waits until changes count (spec §4: flag cleared after load). */
+async function openSupplier(page: Page, id: number) {
+  await page.goto(`/form?WebTemplateNo=102&UGoToItemNo=${id}`);
+  await form(page, 'Supplier').getByLabel('Country').waitFor();
+  await page.waitForTimeout(350);
+}
+
+describe('reference host: form chrome', () => {
+  it('keeps the result columns chosen with the column selector in a cookie across a reload', async () => {
+    const { context, page, pageErrors } = await openPage(browser, server.url);
+    await logOnAndWaitForHome(page, 'operator');
+    await page.goto('/form?WebTemplateNo=101');
+    let table = await searchSuppliers(page, 'a');
+    expect(await headers(table)).toEqual(['Name', 'Country', 'Status']);
+
+    const search = form(page, 'Suppliers');
+    await search.getByRole('button', { name: 'Columns' }).click();
+    const selector = search.getByRole('group', { name: 'Result columns' });
+    const shown = selector.getByRole('listbox', { name: 'Selected columns' });
+    await shown.getByRole('option', { name: 'Country' }).click();
+    await selector.getByRole('button', { name: 'Remove' }).click();
+    await shown.getByRole('option', { name: 'Status' }).click();
+    await selector.getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(() => headers(table)).toEqual(['Status', 'Name']);
+    expect(
+      await selector
+        .getByRole('listbox', { name: 'Available columns' })
+        .getByRole('option')
+        .allTextContents(),
+    ).toEqual(['Country']);
+
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'procedo_cp_101_Results_Columns')?.value).toBe(
+      encodeURIComponent('Status,Name'),
+    );
+
+    await page.reload();
+    table = await searchSuppliers(page, 'a');
+    expect(await headers(table)).toEqual(['Status', 'Name']);
+    // The first shown column still links to the record.
+    expect(await table.getByRole('rowheader').first().getByRole('link').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the version history in a side panel whose pinned and hidden flags survive a reload', async () => {
+    const { context, page, pageErrors } = await openPage(browser, server.url);
+    await logOnAndWaitForHome(page, 'operator');
+    await openSupplier(page, 2);
+    const supplier = form(page, 'Supplier');
+    await supplier.getByLabel('Country').fill('Panelland');
+    await supplier.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    const version = Number(
+      (await page.getByText(/^Version \d+, saved by operator/).textContent())?.match(/\d+/)?.[0],
+    );
+    expect(version).toBeGreaterThanOrEqual(2);
+
+    const panel = page.getByRole('region', { name: 'Version history' });
+    await panel.getByText(`Version ${version} (current)`).waitFor();
+    await panel.getByText(/^By operator at \d{4}-\d\d-\d\d \d\d:\d\d/).waitFor();
+    // An older version's author is read when its entry is opened.
+    await panel.getByText(`Version ${version - 1}`, { exact: true }).click();
+    await panel
+      .getByText(/^By \S+ at /)
+      .nth(1)
+      .waitFor();
+
+    const pin = panel.getByRole('button', { name: 'Pin panel' });
+    expect(await pin.getAttribute('aria-pressed')).toBe('true');
+    await pin.click();
+    expect(await pin.getAttribute('aria-pressed')).toBe('false');
+    expect(await panel.evaluate((element) => getComputedStyle(element).width)).toBe('350px');
+    await panel.getByRole('button', { name: 'Hide panel' }).click();
+    await page.getByRole('button', { name: 'Show Version history' }).waitFor();
+    expect(await panel.count()).toBe(0);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('procedo:panel-hidden:form-102'),
+        localStorage.getItem('procedo:panel-pinned:form-102'),
+      ]),
+    ).toEqual(['1', '0']);
+
+    await page.reload();
+    await form(page, 'Supplier').getByLabel('Country').waitFor();
+    await page.getByRole('button', { name: 'Show Version history' }).click();
+    await panel.waitFor();
+    expect(await panel.getByRole('button', { name: 'Pin panel' }).getAttribute('aria-pressed')).toBe('false');
+    await panel.getByRole('button', { name: 'Pin panel' }).click();
+
+    await page.reload();
+    await form(page, 'Supplier').getByLabel('Country').waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: 'Version history' })
+        .getByRole('button', { name: 'Pin panel' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows floating page commands on a top-level form and hides them in a dialog opened from a page that shows its own', async () => {
+    const { context, page, pageErrors } = await openPage(browser, server.url);
+    await logOnAndWaitForHome(page, 'operator');
+    await openSupplier(page, 3);
+    const commands = page.getByRole('toolbar', { name: 'Page commands' });
+    expect(await commands.getByRole('button').allTextContents()).toEqual(['Save', 'Delete']);
+    expect(
+      await page.evaluate(() => (window as unknown as Record<string, unknown>).__procedoShowsPageCommands),
+    ).toBe(true);
+    // The bar's Save is the form's Save.
+    await form(page, 'Supplier').getByLabel('Country').fill('Barland');
+    await commands.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+
+    await page.goto('/form?WebTemplateNo=101&a_rowtarget=supplier_dialog');
+    await page
+      .getByRole('toolbar', { name: 'Page commands' })
+      .getByRole('button', { name: 'Search' })
+      .waitFor();
+    const table = await searchSuppliers(page, 'a');
+    const first = table.getByRole('rowheader').getByRole('link').first();
+    const name = (await first.textContent())?.trim() ?? '';
+    await first.click();
+    await page.getByRole('dialog', { name }).waitFor();
+    const frame = page.frameLocator('iframe.procedo-FormDialog-frame');
+    const child = frame.getByRole('form', { name: 'Supplier' });
+    await expect.poll(() => child.getByLabel('Name').inputValue()).toBe(name);
+    expect(await frame.getByRole('toolbar', { name: 'Page commands' }).count()).toBe(0);
+    // The form's own buttons stay where the form places them.
+    expect(await child.getByRole('button', { name: 'Save' }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('steps through the parent result list from a record dialog, and shows the §8 message without a parent', async () => {
+    const { context, page, pageErrors } = await openPage(browser, server.url);
+    await logOnAndWaitForHome(page, 'operator');
+    await page.goto('/form?WebTemplateNo=101&a_rowtarget=supplier_dialog');
+    const table = await searchSuppliers(page, 'a');
+    const links = table.getByRole('rowheader').getByRole('link');
+    const total = await links.count();
+    const names = (await links.allTextContents()).map((text) => text.trim());
+    await links.first().click();
+    const frame = page.frameLocator('iframe.procedo-FormDialog-frame');
+    const navigation = frame.getByRole('navigation', { name: 'Records of the result list' });
+    await navigation.getByText(`Record 1 of ${total}`).waitFor();
+    expect(await navigation.getByRole('link', { name: 'Previous record' }).count()).toBe(0);
+    await navigation.getByRole('link', { name: 'Next record' }).click();
+    await navigation.getByText(`Record 2 of ${total}`).waitFor();
+    await expect
+      .poll(() => frame.getByRole('form', { name: 'Supplier' }).getByLabel('Name').inputValue())
+      .toBe(names[1]);
+    await navigation.getByRole('link', { name: 'Previous record' }).waitFor();
+
+    // Opened on its own, the page that expects a parent result list cannot find it.
+    await page.goto('/form?WebTemplateNo=102&UGoToItemNo=1&dataRf=results');
+    await page.getByRole('alert').filter({ hasText: Messages.parentDataExpired }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Records of the result list' }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('never drops a character of fast typing, on screen or after save and reload', async () => {
+    const { context, page, pageErrors } = await openPage(browser, server.url);
+    await logOnAndWaitForHome(page, 'operator');
+    await openSupplier(page, 4);
+    const website = form(page, 'Supplier').getByLabel('Website');
+    const text = `https://example.com/${'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(5)}`;
+    expect(text).toHaveLength(200);
+    await website.fill('');
+    await website.focus();
+    await page.keyboard.type(text, { delay: 0 });
+    expect(await website.inputValue()).toBe(text);
+
+    await form(page, 'Supplier').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.reload();
+    await expect.poll(() => form(page, 'Supplier').getByLabel('Website').inputValue()).toBe(text);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
