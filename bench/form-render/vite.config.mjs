@@ -2,6 +2,7 @@
 // loads only its own code: `npx vite build bench/form-render` (or let form-bench.mjs build it).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
@@ -12,7 +13,8 @@ export default defineConfig({
   root: dir,
   base: './',
   logLevel: 'warn',
-  plugins: [react()],
+  // Only react-aria's en-US strings, as the reference host ships them (docs/ARCHITECTURE.md).
+  plugins: [optimizeLocales.vite({ locales: ['en-US'] }), react()],
   // `resolve.conditions` replaces Vite's defaults, so keep them after our source condition.
   resolve: {
     conditions: ['@procedo/source', ...defaultClientConditions],
