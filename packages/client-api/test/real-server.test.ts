@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { startServer } from '../../../apps/mock-server/src/server';
 import { createAjaxCounter } from '../src/ajax-counter';
 import { type CallbackClient, createCallbackClient } from '../src/callback/client';

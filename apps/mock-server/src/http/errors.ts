@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiErrorBody, ApiErrorCode, ApiIssue } from '@procedo/client-api';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An expected failure with its HTTP status, wire code and user-fit message. */
 export class AppError extends Error {
@@ -34,7 +34,7 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /** zod issues as the wire's `{ code, path, message }`; an unknown key becomes one issue on its own path. */
-export function toApiIssues(error: z.ZodError): ApiIssue[] {
+export function toApiIssues(error: z.core.$ZodError): ApiIssue[] {
   return error.issues.flatMap((issue): ApiIssue[] => {
     const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
     if (issue.code === 'unrecognized_keys') {
@@ -50,15 +50,15 @@ export function issueField(issue: ApiIssue, fallback = 'body'): string {
 }
 
 /** A 400 VALIDATION error whose message names every bad field. */
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.core.$ZodError): AppError {
   const issues = toApiIssues(error);
   const detail = issues.map((issue) => `${issueField(issue)}: ${issue.message}`).join('; ');
   return new AppError({ status: 400, code: 'VALIDATION', message: `Invalid request: ${detail}`, issues });
 }
 
 /** Parses `value` with `schema`, throwing a 400 that names the fields when it does not fit. */
-export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseBody<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AjaxCounter } from '../ajax-counter';
 import {
   CallbackError,
@@ -11,6 +11,7 @@ import {
 import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { RecordSchema, type RecordVersion } from '../v1/form-schemas';
+import { ENGLISH_ISSUES } from '../zod-english';
 import { CallbackStatus, type SiteMapNode } from './commands';
 import {
   type DecodedResponse,
@@ -117,7 +118,7 @@ function keepAliveExpiry(response: DecodedResponse, url: string): string {
       // not JSON: validated as text below
     }
   }
-  const parsed = IsoDateTime.safeParse(candidate);
+  const parsed = IsoDateTime.safeParse(candidate, ENGLISH_ISSUES);
   if (!parsed.success) {
     throw new ResponseShapeError({
       issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', ...i.path] })),
@@ -231,7 +232,7 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
         cause,
       });
     }
-    const parsed = RecordSchema.safeParse(json);
+    const parsed = RecordSchema.safeParse(json, ENGLISH_ISSUES);
     if (!parsed.success) {
       throw new ResponseShapeError({
         issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', ...i.path] })),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The callback command table (CONTRACT "Callback (XML) protocol"): each CommandType (and
@@ -12,7 +12,7 @@ export type CallbackStatus = (typeof CallbackStatus)[keyof typeof CallbackStatus
 /** Extra parameters: `<Params><Param Name="x">1</Param></Params>`. */
 export const CallbackParamsSchema = z.record(z.string(), z.string());
 
-const idText = z.string().regex(/^-?\d+$/, 'must be an integer');
+const idText = z.string().check(z.regex(/^-?\d+$/, 'must be an integer'));
 
 export const KeepAliveCommandSchema = z.strictObject({
   CommandType: z.literal('Web.Session'),
@@ -21,20 +21,20 @@ export const KeepAliveCommandSchema = z.strictObject({
 
 export const XmlOfComponentNameCommandSchema = z.strictObject({
   CommandType: z.literal('Web.Resources.XmlOfComponentName'),
-  ComponentName: z.string().min(1).max(200),
+  ComponentName: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
 export const SiteMapXmlCommandSchema = z.strictObject({
   CommandType: z.literal('Profile.Navigation.SiteMap.Xml'),
-  ProfileId: idText.optional(),
-  xPathQuery: z.string().max(500).optional(),
+  ProfileId: z.optional(idText),
+  xPathQuery: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export const XmlOfIdCommandSchema = z.strictObject({
   CommandType: z.literal('Web.Data.XmlOfId'),
-  DataId: z.string().min(1).max(200),
-  ReturnType: z.enum(['Xml', 'Json']).optional(),
-  Params: CallbackParamsSchema.optional(),
+  DataId: z.string().check(z.minLength(1), z.maxLength(200)),
+  ReturnType: z.optional(z.enum(['Xml', 'Json'])),
+  Params: z.optional(CallbackParamsSchema),
 });
 
 export const TemplateCacheRefreshCommandSchema = z.strictObject({
@@ -44,21 +44,21 @@ export const TemplateCacheRefreshCommandSchema = z.strictObject({
 export const TranslationGetCommandSchema = z.strictObject({
   CommandType: z.literal('wtoElementExecCommand'),
   CommandName: z.literal('entity.translation.get'),
-  CommandElementName: z.string().min(1),
+  CommandElementName: z.string().check(z.minLength(1)),
   DbEntityId: idText,
   ParentId: idText,
   PropertyId: idText,
 });
 
-export const TranslationSaveCommandSchema = TranslationGetCommandSchema.extend({
+export const TranslationSaveCommandSchema = z.extend(TranslationGetCommandSchema, {
   CommandName: z.literal('entity.translation.save'),
-  TranslationText: z.string().max(4000),
+  TranslationText: z.string().check(z.maxLength(4000)),
 });
 
 export const TabSelectCommandSchema = z.strictObject({
   CommandType: z.literal('wtoElementExecCommand'),
   CommandName: z.literal('Tab.Select'),
-  SrcElementID: z.string().min(1),
+  SrcElementID: z.string().check(z.minLength(1)),
 });
 
 export const ToggleBookmarkCommandSchema = z.strictObject({

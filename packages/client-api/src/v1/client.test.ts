@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createAjaxCounter } from '../ajax-counter';
 import {
   HtmlResponseError,
@@ -71,6 +71,11 @@ describe('v1 client', () => {
     expect(error.issues.map((i) => i.path)).toEqual([
       [0, 'Id'],
       [0, 'Name'],
+    ]);
+    // zod/mini alone says only "Invalid input"; the client keeps classic zod's English messages.
+    expect(error.issues.map((i) => i.message)).toEqual([
+      'Invalid input: expected string, received number',
+      'Invalid input: expected string, received undefined',
     ]);
     expect(error.url).toBe('http://h/api/v1/session/databases');
   });

@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AjaxCounter } from '../ajax-counter';
 import {
   HtmlResponseError,
@@ -11,6 +11,7 @@ import {
 } from '../errors';
 import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
+import { ENGLISH_ISSUES } from '../zod-english';
 import { createFormsApi, type FormsApi } from './forms';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
 import { createSessionApi, type SessionApi } from './session';
@@ -38,7 +39,7 @@ export interface V1RequestOptions {
  *
  * @example const steps = await request(StepSchema, `user/system/user-processes/steps/${id}`);
  */
-export type V1Request = <S extends z.ZodType>(
+export type V1Request = <S extends z.core.$ZodType>(
   schema: S,
   path: string,
   options?: V1RequestOptions,
@@ -114,7 +115,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     },
   });
 
-  async function exchange<S extends z.ZodType>(
+  async function exchange<S extends z.core.$ZodType>(
     schema: S,
     path: string,
     requestOptions: V1RequestOptions,
@@ -166,7 +167,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
         cause: json.error,
       });
     }
-    const parsed = schema.safeParse(json.value);
+    const parsed = z.safeParse(schema, json.value, ENGLISH_ISSUES);
     if (!parsed.success) {
       throw new ResponseShapeError({
         issues: parsed.error.issues,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Wire schemas of forms (web templates) and their records, shared by the server and the
@@ -11,124 +11,126 @@ export const FORM_SCHEMA_VERSION = 1;
 
 const ElementName = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'an element name is a letter then letters, digits or _');
+  .check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'an element name is a letter then letters, digits or _'));
 
 /** What every element has. */
 const ElementBase = z.object({
   /** Unique in the form; element permissions (§3 NAME) and server field errors use it. */
   Name: ElementName,
-  Label: z.string().max(200),
-  Hint: z.string().max(1000).optional(),
+  Label: z.string().check(z.maxLength(200)),
+  Hint: z.optional(z.string().check(z.maxLength(1000))),
   /** Spec §4: dirty tracking can be disabled per element. @default true */
-  TrackDirty: z.boolean().optional(),
+  TrackDirty: z.optional(z.boolean()),
 });
 
 /** What every element holding a value has. */
-const ValueElementBase = ElementBase.extend({
-  IsMandatory: z.boolean().optional(),
-  IsReadOnly: z.boolean().optional(),
+const ValueElementBase = z.extend(ElementBase, {
+  IsMandatory: z.optional(z.boolean()),
+  IsReadOnly: z.optional(z.boolean()),
   /** Spec §5: a change needs the signer's legal name and a reason. */
-  IsAudit: z.boolean().optional(),
+  IsAudit: z.optional(z.boolean()),
 });
 
-export const TextElementSchema = ValueElementBase.extend({
+export const TextElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('text'),
-  MaxLength: z.number().int().positive().max(100_000).optional(),
-  MinLength: z.number().int().nonnegative().optional(),
+  MaxLength: z.optional(z.int().check(z.positive(), z.lte(100_000))),
+  MinLength: z.optional(z.int().check(z.nonnegative())),
   /** Formatted inputs: native validity is checked on blur (spec §5). */
-  Format: z.enum(['email', 'url']).optional(),
+  Format: z.optional(z.enum(['email', 'url'])),
 });
 
 /** Spec §5: digits, numpad keys, plus, backspace and tab only. */
-export const PhoneElementSchema = ValueElementBase.extend({
+export const PhoneElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('phone'),
-  MaxLength: z.number().int().positive().max(64).optional(),
+  MaxLength: z.optional(z.int().check(z.positive(), z.lte(64))),
 });
 
 /** Spec §5: brackets, shift, backspace and the left and right arrows only. */
-export const BracketsElementSchema = ValueElementBase.extend({
+export const BracketsElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('brackets'),
-  MaxLength: z.number().int().positive().max(1000).optional(),
+  MaxLength: z.optional(z.int().check(z.positive(), z.lte(1000))),
 });
 
-export const TextAreaElementSchema = ValueElementBase.extend({
+export const TextAreaElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('textarea'),
-  MaxLength: z.number().int().positive().max(1_000_000).optional(),
-  Rows: z.number().int().positive().max(50).optional(),
+  MaxLength: z.optional(z.int().check(z.positive(), z.lte(1_000_000))),
+  Rows: z.optional(z.int().check(z.positive(), z.lte(50))),
   /** Offers the timestamp insert (spec §5: text areas only). */
-  AllowTimestamp: z.boolean().optional(),
+  AllowTimestamp: z.optional(z.boolean()),
 });
 
-export const NumberElementSchema = ValueElementBase.extend({
+export const NumberElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('number'),
-  Min: z.number().optional(),
-  Max: z.number().optional(),
-  Step: z.number().positive().optional(),
+  Min: z.optional(z.number()),
+  Max: z.optional(z.number()),
+  Step: z.optional(z.number().check(z.positive())),
 });
 
 /** A date, `yyyy-MM-dd`. */
-export const DateElementSchema = ValueElementBase.extend({
+export const DateElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('date'),
-  Min: z.iso.date().optional(),
-  Max: z.iso.date().optional(),
+  Min: z.optional(z.iso.date()),
+  Max: z.optional(z.iso.date()),
 });
 
-export const SelectOptionSchema = z.object({ Value: z.string().max(200), Label: z.string().max(200) });
+export const SelectOptionSchema = z.object({
+  Value: z.string().check(z.maxLength(200)),
+  Label: z.string().check(z.maxLength(200)),
+});
 
-export const SelectElementSchema = ValueElementBase.extend({
+export const SelectElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('select'),
-  Options: z.array(SelectOptionSchema).min(1).max(1000),
+  Options: z.array(SelectOptionSchema).check(z.minLength(1), z.maxLength(1000)),
 });
 
-export const CheckboxElementSchema = ValueElementBase.extend({ Kind: z.literal('checkbox') });
+export const CheckboxElementSchema = z.extend(ValueElementBase, { Kind: z.literal('checkbox') });
 
 /**
  * An autocomplete picker over a server list (`Source`). Its value is `{ Id, Text }`. Spec §5: the
  * minimum length comes from the field; a mandatory picker keeps its last valid value; emptying the
  * text clears the value; a change clears the elements that depend on it.
  */
-export const PickerElementSchema = ValueElementBase.extend({
+export const PickerElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('picker'),
-  Source: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/),
+  Source: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,63}$/)),
   /** @default 1 */
-  MinLength: z.number().int().nonnegative().max(20).optional(),
+  MinLength: z.optional(z.int().check(z.nonnegative(), z.lte(20))),
   /** Elements whose values filter this picker's search; a change to them clears this one. */
-  DependsOn: z.array(ElementName).max(10).optional(),
+  DependsOn: z.optional(z.array(ElementName).check(z.maxLength(10))),
 });
 
 /** A file upload; its extension must be in the global supported list (spec §5). */
-export const FileElementSchema = ValueElementBase.extend({
+export const FileElementSchema = z.extend(ValueElementBase, {
   Kind: z.literal('file'),
   /** @default the server's global limit */
-  MaxBytes: z.number().int().positive().optional(),
+  MaxBytes: z.optional(z.int().check(z.positive())),
 });
 
 /** A collapsible info message box (collapsed height 20 px). */
-export const InfoElementSchema = ElementBase.extend({
+export const InfoElementSchema = z.extend(ElementBase, {
   Kind: z.literal('info'),
-  Text: z.string().max(10_000),
+  Text: z.string().check(z.maxLength(10_000)),
   /** @default false */
-  IsCollapsed: z.boolean().optional(),
+  IsCollapsed: z.optional(z.boolean()),
 });
 
 /** A button; `search` with `IsDefault` is the default search button Enter submits (spec §5). */
-export const ButtonElementSchema = ElementBase.extend({
+export const ButtonElementSchema = z.extend(ElementBase, {
   Kind: z.literal('button'),
   Action: z.enum(['search', 'save', 'delete', 'reset']),
-  IsDefault: z.boolean().optional(),
+  IsDefault: z.optional(z.boolean()),
 });
 
 /** The result list of a search form. */
-export const ResultListElementSchema = ElementBase.extend({
+export const ResultListElementSchema = z.extend(ElementBase, {
   Kind: z.literal('results'),
   Columns: z
-    .array(z.object({ Name: z.string().max(64), Caption: z.string().max(200) }))
-    .min(1)
-    .max(50),
+    .array(z.object({ Name: z.string().check(z.maxLength(64)), Caption: z.string().check(z.maxLength(200)) }))
+    .check(z.minLength(1), z.maxLength(50)),
   /** The form records open in. */
-  OpenWebTemplateNo: z.number().int().positive().optional(),
+  OpenWebTemplateNo: z.optional(z.int().check(z.positive())),
   /** @default 25 */
-  PageSize: z.number().int().positive().max(500).optional(),
+  PageSize: z.optional(z.int().check(z.positive(), z.lte(500))),
 });
 
 /** Elements that are not tabs. */
@@ -150,16 +152,21 @@ export const LeafElementSchema = z.discriminatedUnion('Kind', [
 export type LeafElement = z.infer<typeof LeafElementSchema>;
 
 /** A tab strip; selecting a tab runs the callback `Tab.Select`. */
-export const TabsElementSchema = ElementBase.extend({
+export const TabsElementSchema = z.extend(ElementBase, {
   Kind: z.literal('tabs'),
   Tabs: z
-    .array(z.object({ Name: ElementName, Label: z.string().max(200), Elements: z.array(LeafElementSchema) }))
-    .min(1)
-    .max(20),
+    .array(
+      z.object({
+        Name: ElementName,
+        Label: z.string().check(z.maxLength(200)),
+        Elements: z.array(LeafElementSchema),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(20)),
 });
 
 export const FormElementSchema = z.discriminatedUnion('Kind', [
-  ...LeafElementSchema.options,
+  ...LeafElementSchema.def.options,
   TabsElementSchema,
 ]);
 export type FormElement = z.infer<typeof FormElementSchema>;
@@ -169,60 +176,62 @@ export type FormElementKind = FormElement['Kind'];
 export const FormDefinitionSchema = z
   .object({
     schemaVersion: z.literal(FORM_SCHEMA_VERSION),
-    WebTemplateNo: z.number().int().positive(),
-    Name: z.string().min(1).max(100),
-    Title: z.string().min(1).max(200),
+    WebTemplateNo: z.int().check(z.positive()),
+    Name: z.string().check(z.minLength(1), z.maxLength(100)),
+    Title: z.string().check(z.minLength(1), z.maxLength(200)),
     /** The business entity the records belong to (e.g. `supplier`). */
-    Entity: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/),
+    Entity: z.string().check(z.regex(/^[a-z][a-z0-9-]{0,63}$/)),
     Kind: z.enum(['record', 'search']),
     /** The help topic of the title's help icon (`/help/{topic}`). */
-    HelpTopic: z
-      .string()
-      .regex(/^[a-z0-9-]{1,64}$/)
-      .optional(),
-    Elements: z.array(FormElementSchema).min(1).max(1000),
+    HelpTopic: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,64}$/))),
+    Elements: z.array(FormElementSchema).check(z.minLength(1), z.maxLength(1000)),
   })
-  .superRefine((definition, ctx) => {
-    const seen = new Set<string>();
-    const visit = (element: FormElement, path: (string | number)[]) => {
-      if (seen.has(element.Name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, 'Name'],
-          message: `duplicate element name ${element.Name}`,
-        });
-      }
-      seen.add(element.Name);
-      if (element.Kind === 'tabs') {
-        element.Tabs.forEach((tab, t) => {
-          tab.Elements.forEach((child, c) => {
-            visit(child, [...path, 'Tabs', t, 'Elements', c]);
+  .check(
+    z.superRefine((definition, ctx) => {
+      const seen = new Set<string>();
+      const visit = (element: FormElement, path: (string | number)[]) => {
+        if (seen.has(element.Name)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [...path, 'Name'],
+            message: `duplicate element name ${element.Name}`,
           });
-        });
-      }
-    };
-    definition.Elements.forEach((element, i) => {
-      visit(element, ['Elements', i]);
-    });
-  });
+        }
+        seen.add(element.Name);
+        if (element.Kind === 'tabs') {
+          element.Tabs.forEach((tab, t) => {
+            tab.Elements.forEach((child, c) => {
+              visit(child, [...path, 'Tabs', t, 'Elements', c]);
+            });
+          });
+        }
+      };
+      definition.Elements.forEach((element, i) => {
+        visit(element, ['Elements', i]);
+      });
+    }),
+  );
 export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 
 /** A picker's value. */
-export const PickerValueSchema = z.object({ Id: z.string().max(64), Text: z.string().max(500) });
+export const PickerValueSchema = z.object({
+  Id: z.string().check(z.maxLength(64)),
+  Text: z.string().check(z.maxLength(500)),
+});
 export type PickerValue = z.infer<typeof PickerValueSchema>;
 
 /** A stored file's reference (the upload answer). */
 export const FileRefSchema = z.object({
-  Id: z.string().max(64),
-  FileName: z.string().max(255),
-  Size: z.number().int().nonnegative(),
-  ContentType: z.string().max(200),
+  Id: z.string().check(z.maxLength(64)),
+  FileName: z.string().check(z.maxLength(255)),
+  Size: z.int().check(z.nonnegative()),
+  ContentType: z.string().check(z.maxLength(200)),
 });
 export type FileRef = z.infer<typeof FileRefSchema>;
 
 /** A field value: text (text, phone, brackets, textarea, date `yyyy-MM-dd`, select), number, boolean, picker, file or empty. */
 export const FieldValueSchema = z.union([
-  z.string().max(1_000_000),
+  z.string().check(z.maxLength(1_000_000)),
   z.number(),
   z.boolean(),
   PickerValueSchema,
@@ -248,15 +257,15 @@ export const FormResponseSchema = z.object({
   Permissions: z.array(ElementPermissionSchema),
   /** The global supported file extension list (lower case, without the dot). */
   SupportedFileExtensions: z.array(z.string()),
-  MaxUploadBytes: z.number().int().positive(),
+  MaxUploadBytes: z.int().check(z.positive()),
 });
 export type FormResponse = z.infer<typeof FormResponseSchema>;
 
 /** A record version as read: values of hidden elements are never sent. */
 export const RecordSchema = z.object({
-  Id: z.number().int().positive(),
+  Id: z.int().check(z.positive()),
   Entity: z.string(),
-  Version: z.number().int().positive(),
+  Version: z.int().check(z.positive()),
   IsDeleted: z.boolean(),
   Values: FieldValuesSchema,
   /** Who saved this version (user name) and when (ISO UTC). */
@@ -267,27 +276,27 @@ export type RecordVersion = z.infer<typeof RecordSchema>;
 
 /** The audit sign-off a change to an audit-flagged field carries (spec §3 audit form fields). */
 export const AuditSignOffSchema = z.strictObject({
-  AuditDataChangeESig: z.string().trim().min(1).max(200),
-  AuditDataChangeReason: z.string().trim().min(1).max(2000),
+  AuditDataChangeESig: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  AuditDataChangeReason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
 });
 
 /** `POST forms/{no}/records` body. */
 export const CreateRecordRequestSchema = z.strictObject({
   Values: FieldValuesSchema,
-  Audit: AuditSignOffSchema.optional(),
+  Audit: z.optional(AuditSignOffSchema),
 });
 
 /** `PUT forms/{no}/records/{id}` body: the version the edit started from, and the changed values. */
 export const UpdateRecordRequestSchema = z.strictObject({
-  Version: z.number().int().positive(),
+  Version: z.int().check(z.positive()),
   Values: FieldValuesSchema,
-  Audit: AuditSignOffSchema.optional(),
+  Audit: z.optional(AuditSignOffSchema),
 });
 
 /** `DELETE forms/{no}/records/{id}` body. */
 export const DeleteRecordRequestSchema = z.strictObject({
-  Version: z.number().int().positive(),
-  Audit: AuditSignOffSchema.optional(),
+  Version: z.int().check(z.positive()),
+  Audit: z.optional(AuditSignOffSchema),
 });
 
 /** 409 body of a stale update: the current values beside the error. */
@@ -302,8 +311,8 @@ export const PickerSearchResultSchema = z.object({ Items: z.array(PickerValueSch
 
 /** `GET forms/{no}/search?…` answer: one page of rows of the result list. */
 export const SearchResultSchema = z.object({
-  Rows: z.array(z.object({ Id: z.number().int().positive(), Values: FieldValuesSchema })),
-  Page: z.number().int().nonnegative(),
-  PageSize: z.number().int().positive(),
-  Total: z.number().int().nonnegative().nullable(),
+  Rows: z.array(z.object({ Id: z.int().check(z.positive()), Values: FieldValuesSchema })),
+  Page: z.int().check(z.nonnegative()),
+  PageSize: z.int().check(z.positive()),
+  Total: z.nullable(z.int().check(z.nonnegative())),
 });

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { HttpStatusError } from '../errors';
 import type { V1Request } from './client';
 import {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Wire schemas of the v1 JSON API shared by the server and the client: one source of truth.
@@ -17,8 +17,8 @@ export type ApiIssue = z.infer<typeof ApiIssueSchema>;
 export const ApiErrorBodySchema = z.object({
   Message: z.string(),
   Code: z.string(),
-  Issues: z.array(ApiIssueSchema).optional(),
-  ErrorId: z.string().optional(),
+  Issues: z.optional(z.array(ApiIssueSchema)),
+  ErrorId: z.optional(z.string()),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
@@ -51,9 +51,9 @@ export const DatabaseListSchema = z.array(DatabaseSchema);
 
 /** `POST session/logon` body. Strict: unknown fields are refused. */
 export const LogonRequestSchema = z.strictObject({
-  Database: z.string().trim().min(1, 'Choose a database').max(64),
-  UserName: z.string().trim().min(1, 'Enter a user name').max(128),
-  Password: z.string().min(1, 'Enter a password').max(1024),
+  Database: z.string().check(z.trim(), z.minLength(1, 'Choose a database'), z.maxLength(64)),
+  UserName: z.string().check(z.trim(), z.minLength(1, 'Enter a user name'), z.maxLength(128)),
+  Password: z.string().check(z.minLength(1, 'Enter a password'), z.maxLength(1024)),
 });
 export type LogonRequest = z.infer<typeof LogonRequestSchema>;
 
@@ -68,18 +68,18 @@ export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
 
 /** `PATCH session/preferences` body. */
 export const PreferencesPatchSchema = z.strictObject({
-  ui: UiModeSchema.optional(),
-  language: z.string().min(2).max(16).optional(),
+  ui: z.optional(UiModeSchema),
+  language: z.optional(z.string().check(z.minLength(2), z.maxLength(16))),
 });
 export type PreferencesPatch = z.infer<typeof PreferencesPatchSchema>;
 
 /** The §3 user fields, named exactly as the spec writes them. */
 export const UserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   legalName: z.string(),
   preferences: UserPreferencesSchema,
-  profileId: z.number().int(),
+  profileId: z.int(),
   isSupervisor: z.boolean(),
   department: z.string(),
   region: z.string(),
@@ -92,20 +92,20 @@ export type User = z.infer<typeof UserSchema>;
 
 /** The session context: the spec's web request info, the user, and the session clock. */
 export const SessionContextSchema = z.object({
-  WebUserId: z.number().int(),
+  WebUserId: z.int(),
   WebUserIsSupervisor: z.boolean(),
-  WebUserPreferenceId: z.number().int(),
-  WebProfileId: z.number().int(),
-  WebTaskId: z.number().int().nullable(),
-  WebFormId: z.number().int().nullable(),
-  WebFormSearchBtnName: z.string().nullable(),
+  WebUserPreferenceId: z.int(),
+  WebProfileId: z.int(),
+  WebTaskId: z.nullable(z.int()),
+  WebFormId: z.nullable(z.int()),
+  WebFormSearchBtnName: z.nullable(z.string()),
   /** Public id of the session (not the cookie secret). */
   SessionId: z.string(),
   WebDatabaseId: z.string(),
   WebDatabaseName: z.string(),
   DesignMode: z.object({ CanDesign: z.boolean(), CanDesignNavigation: z.boolean() }),
   User: UserSchema,
-  SessionTimeoutMinutes: z.number().positive(),
+  SessionTimeoutMinutes: z.number().check(z.positive()),
   SessionExpiresAt: z.iso.datetime(),
 });
 export type SessionContext = z.infer<typeof SessionContextSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import type { V1Request } from './client';
 import {
@@ -11,7 +11,10 @@ import {
 } from './schemas';
 
 /** Schema of an answer whose body is not read (204, or a body nobody needs). */
-export const IgnoredBodySchema = z.unknown().transform((): void => undefined);
+export const IgnoredBodySchema = z.pipe(
+  z.unknown(),
+  z.transform((): void => undefined),
+);
 
 /** The `session/…` resource of the v1 API. */
 export interface SessionApi {

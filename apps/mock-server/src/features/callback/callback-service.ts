@@ -31,7 +31,7 @@ export type CommandOutcome =
   | { type: 'html'; html: string };
 
 interface CommandHandler {
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   run?: (command: never, auth: AuthContext) => Promise<CommandOutcome>;
 }
 
@@ -98,7 +98,7 @@ function recordElement(record: RecordVersion): XmlElementInput {
 }
 
 /** One message naming every missing, unknown or invalid field. */
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .flatMap((issue) => {
       const field = issue.path.join('.');
@@ -266,7 +266,7 @@ export function createCallbackService(options: {
       }
       if (!handler.run)
         throw new CallbackError(400, `The command ${label} is not available on this server yet`);
-      const parsed = handler.schema.safeParse(fields);
+      const parsed = z.safeParse(handler.schema, fields);
       if (!parsed.success) throw new CallbackError(400, describeIssues(parsed.error));
       return handler.run(parsed.data as never, auth);
     },
