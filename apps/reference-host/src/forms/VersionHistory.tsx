@@ -26,7 +26,7 @@ export function VersionHistory({ webTemplateNo, record }: VersionHistoryProps) {
   const older = record.Version - count;
   return (
     <>
-      <ol className="procedo-VersionHistory" reversed>
+      <ol className="procedo-VersionHistory">
         {versions.map((version) =>
           version === record.Version ? (
             <li key={version}>
