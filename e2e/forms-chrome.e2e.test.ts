@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '../packages/client-api/src/messages';
-import { launchBrowser, logOnAndWaitForHome, openPage, startTestServer, type TestServer } from './harness';
+import { formByTitle, logOnAndWaitForHome, openPage, startServerAndBrowser } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = startServerAndBrowser();
 
 /** The form of the page (the renderer labels it with the form's title). */
-const form = (page: Page, title: string) => page.getByRole('form', { name: title });
+const form = formByTitle;
 
 /** Runs a supplier search on form 101 (Enter in Name); returns the result table. */
 async function searchSuppliers(page: Page, text: string) {
@@ -39,7 +29,7 @@ async function openSupplier(page: Page, id: number) {
 
 describe('reference host: form chrome', () => {
   it('keeps the result columns chosen with the column selector in a cookie across a reload', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await page.goto('/form?WebTemplateNo=101');
     let table = await searchSuppliers(page, 'a');
@@ -76,7 +66,7 @@ describe('reference host: form chrome', () => {
   });
 
   it('shows the version history in a side panel whose pinned and hidden flags survive a reload', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await openSupplier(page, 2);
     const supplier = form(page, 'Supplier');
@@ -133,7 +123,7 @@ describe('reference host: form chrome', () => {
   });
 
   it('shows floating page commands on a top-level form and hides them in a dialog opened from a page that shows its own', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await openSupplier(page, 3);
     const commands = page.getByRole('toolbar', { name: 'Page commands' });
@@ -167,7 +157,7 @@ describe('reference host: form chrome', () => {
   });
 
   it('steps through the parent result list from a record dialog, and shows the §8 message without a parent', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await page.goto('/form?WebTemplateNo=101&a_rowtarget=supplier_dialog');
     const table = await searchSuppliers(page, 'a');
@@ -195,7 +185,7 @@ describe('reference host: form chrome', () => {
   });
 
   it('never drops a character of fast typing, on screen or after save and reload', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await openSupplier(page, 4);
     const website = form(page, 'Supplier').getByLabel('Website');

@@ -1,30 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '../packages/client-api/src/messages';
 import {
   expectNoSeriousAxeViolations,
-  launchBrowser,
+  formByTitle,
   logOnAndWaitForHome,
   openPage,
   profileNavigation,
-  startTestServer,
-  type TestServer,
+  startServerAndBrowser,
 } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = startServerAndBrowser();
 
 /** The form of the page (the renderer labels it with the form's title). */
-const form = (page: Page, title: string) => page.getByRole('form', { name: title });
+const form = formByTitle;
 
 /** Searches suppliers on form 101 by typing in Name and pressing Enter; returns the result links. */
 async function searchSuppliers(page: Page, text: string) {
@@ -48,7 +37,7 @@ describe('reference host: forms', () => {
   let supplierId = '';
 
   it('lets the operator search with Enter, open a supplier, change it, save, and see it after a reload', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await profileNavigation(page).getByRole('link', { name: 'Suppliers' }).click();
     await page.waitForURL(
@@ -84,7 +73,7 @@ describe('reference host: forms', () => {
   });
 
   it('opens result rows as dialogs when the search page names a dialog target', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await page.goto('/form?WebTemplateNo=101&a_rowtarget=supplier_dialog');
     const links = await searchSuppliers(page, 'a');
@@ -102,7 +91,7 @@ describe('reference host: forms', () => {
   });
 
   it('keeps a locked field from being typed into', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await openSupplier(page, supplierId || '1');
     const supplier = form(page, 'Supplier');
@@ -122,7 +111,7 @@ describe('reference host: forms', () => {
   });
 
   it('refuses a file of a type not in the supported list with the spec message', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await page.goto('/form?WebTemplateNo=105');
     const certificate = form(page, 'Supplier certificate');
@@ -141,8 +130,8 @@ describe('reference host: forms', () => {
   });
 
   it('keeps the edits on screen beside the server values when someone else saved first (409)', async () => {
-    const mine = await openPage(browser, server.url);
-    const theirs = await openPage(browser, server.url);
+    const mine = await openPage(env.browser, env.server.url);
+    const theirs = await openPage(env.browser, env.server.url);
     await Promise.all([
       logOnAndWaitForHome(mine.page, 'operator'),
       logOnAndWaitForHome(theirs.page, 'supervisor'),
@@ -183,7 +172,7 @@ describe('reference host: forms', () => {
   });
 
   it('asks for the legal-name signature and a reason before saving an audit-flagged change; Cancel Edit reloads', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await page.goto('/form?WebTemplateNo=103');
     const deviation = form(page, 'Deviation');
@@ -220,7 +209,7 @@ describe('reference host: forms', () => {
   });
 
   it('has no serious accessibility violations on the search and record form pages', async () => {
-    const { context, page } = await openPage(browser, server.url, { bypassCSP: true });
+    const { context, page } = await openPage(env.browser, env.server.url, { bypassCSP: true });
     await logOnAndWaitForHome(page, 'operator');
     await page.goto('/form?WebTemplateNo=101');
     await searchSuppliers(page, 'a');

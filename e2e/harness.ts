@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer } from '../apps/mock-server/src/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +50,40 @@ export async function startTestServer(options: { sessionTimeoutMinutes?: number 
 }
 
 /** Launches headless Debian Chromium (never a downloaded browser); playwright makes a fresh profile. */
+/** The real server and Chromium that {@link startServerAndBrowser} starts for a test file. */
+export interface E2eEnvironment {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/** Starts the real server and Chromium before a test file's tests and stops both after them. */
+export function startServerAndBrowser(options: { sessionTimeoutMinutes?: number } = {}): E2eEnvironment {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('startServerAndBrowser: used before its beforeAll ran');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
+
+/** The form of the page (the renderer labels it with the form's title). */
+export const formByTitle = (page: Page, title: string) => page.getByRole('form', { name: title });
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.PROCEDO_CHROMIUM ?? '/usr/bin/chromium',

@@ -1,33 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   expectNoSeriousAxeViolations,
-  launchBrowser,
   logOn,
   logOnAndWaitForHome,
   openPage,
   profileNavigation,
   sessionStatus,
-  startTestServer,
-  type TestServer,
+  startServerAndBrowser,
 } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = startServerAndBrowser();
 
 describe('reference host: logon, navigation and sign out', () => {
   it('lets the operator log on, see the profile navigation and the name, and sign out', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
 
     const navigation = profileNavigation(page);
@@ -49,7 +36,7 @@ describe('reference host: logon, navigation and sign out', () => {
   });
 
   it('adds the database name to the window title for the supervisor', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'supervisor');
     await page.waitForFunction(() => document.title === 'Procedo - Demo');
     await page.getByRole('banner').getByText('Sam Supervisor', { exact: true }).waitFor();
@@ -59,7 +46,7 @@ describe('reference host: logon, navigation and sign out', () => {
   });
 
   it('shows the server message for a wrong password and keeps the user name', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(env.browser, env.server.url);
     await page.goto('/logon');
     await logOn(page, { userName: 'operator', password: 'not-the-password' });
     await page.getByRole('alert').filter({ hasText: 'The user name or password is incorrect.' }).waitFor();
@@ -71,7 +58,7 @@ describe('reference host: logon, navigation and sign out', () => {
   });
 
   it('clears untouched logon fields at the §9 retry times but leaves a field the user typed in', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(env.browser, env.server.url);
     await page.goto('/logon');
     const userName = page.getByLabel('User name');
     await userName.waitFor();
@@ -87,7 +74,7 @@ describe('reference host: logon, navigation and sign out', () => {
   });
 
   it('sends a visitor of a signed-in page to log on and back to that page', async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(env.browser, env.server.url);
     await page.goto('/form?WebTemplateNo=101');
     await page.waitForURL((url) => url.pathname === '/logon');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/form?WebTemplateNo=101');
@@ -100,7 +87,7 @@ describe('reference host: logon, navigation and sign out', () => {
 
 describe('reference host: spec §8 error handling', () => {
   it("shows 'Error loading profile navigation items' when the site map call fails with HTTP 500", async () => {
-    const { context, page } = await openPage(browser, server.url);
+    const { context, page } = await openPage(env.browser, env.server.url);
     // The server has no switch to make the site map fail: answer that one command with a 500.
     await page.route('**/callback', async (route) => {
       if (!route.request().postData()?.includes('Profile.Navigation.SiteMap.Xml')) return route.fallback();
@@ -127,7 +114,7 @@ describe('reference host: spec §8 error handling', () => {
   });
 
   it('opens the lock overlay when a call finds the session gone, and carries on after logging in there', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     await page.getByLabel('Quick find').fill('batch');
     // End the server session behind the page's back (as an expiry or another sign-out would).
@@ -161,7 +148,7 @@ describe('reference host: spec §8 error handling', () => {
 
 describe('reference host: UI mode', () => {
   it('switches to the classic UI with /?a_ui=classic, keeps it over a reload, and back with Modern', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     expect(await page.evaluate(() => document.documentElement.dataset.ui)).toBe('modern');
 
@@ -185,7 +172,7 @@ describe('reference host: UI mode', () => {
 
 describe('reference host: helper pages', () => {
   it('renders a help topic, says so for an unknown one, and renders the blank page', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await page.goto('/help/getting-started');
     await page.getByRole('heading', { level: 1, name: 'Getting started' }).waitFor();
     expect(await page.title()).toBe('Getting started - Procedo Help');
@@ -203,7 +190,7 @@ describe('reference host: helper pages', () => {
 
 describe('reference host: accessibility', () => {
   it('has no serious or critical axe violations on the logon page', async () => {
-    const { context, page } = await openPage(browser, server.url, { bypassCSP: true });
+    const { context, page } = await openPage(env.browser, env.server.url, { bypassCSP: true });
     await page.goto('/logon');
     await page.getByLabel('Database').locator('option').first().waitFor({ state: 'attached' });
     await expectNoSeriousAxeViolations(page);
@@ -211,7 +198,7 @@ describe('reference host: accessibility', () => {
   });
 
   it('has no serious or critical axe violations on the home page', async () => {
-    const { context, page } = await openPage(browser, server.url, { bypassCSP: true });
+    const { context, page } = await openPage(env.browser, env.server.url, { bypassCSP: true });
     await logOnAndWaitForHome(page, 'operator');
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     await expectNoSeriousAxeViolations(page);

@@ -1,32 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
-  launchBrowser,
   logOnAndWaitForHome,
   openPage,
   profileNavigation,
   sessionStatus,
-  startTestServer,
-  type TestServer,
+  startServerAndBrowser,
 } from './harness';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // 0.55 minutes = 33 s: the warning comes 30 s before the client deadline (timeout + 5 s margin).
-  [server, browser] = await Promise.all([startTestServer({ sessionTimeoutMinutes: 0.55 }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// 0.55 minutes = 33 s: the warning comes 30 s before the client deadline (timeout + 5 s margin).
+const env = startServerAndBrowser({ sessionTimeoutMinutes: 0.55 });
 
 describe('reference host: session timeout', () => {
   it('warns, locks, and logs in again on the overlay without losing what was typed; every tab unlocks', async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     // A second tab of the same browser shares the session and the timeout cookie.
     const otherTab = await context.newPage();
@@ -62,7 +49,7 @@ describe('reference host: session timeout', () => {
   });
 
   it("keeps the session alive from the warning's 'Log in' button, without a password", async () => {
-    const { context, page, pageErrors } = await openPage(browser, server.url);
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
     const readDeadline = () =>
       page.evaluate(() => Number(/(?:^|; )procedo_timeout=(\d+)/.exec(document.cookie)?.[1] ?? Number.NaN));
