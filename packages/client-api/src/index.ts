@@ -202,6 +202,52 @@ export type {
 } from './v1/forms';
 export { createFormsApi, isVersionConflictError, VersionConflictError } from './v1/forms';
 export type {
+  CreatableCommand,
+  CreateProcessRequest,
+  PickListData,
+  PickListItem,
+  Process,
+  ProcessEvent,
+  ProcessList,
+  ProcessState,
+  ProcessStep,
+  ProcessSummary,
+  ProcessVariable,
+  StepKind,
+  StepOpening,
+  StepResult,
+  StepRunRequest,
+  StepState,
+} from './v1/process-schemas';
+export {
+  CREATABLE_COMMAND_ORDER_COLUMNS,
+  CreatableCommandListSchema,
+  CreatableCommandSchema,
+  CreateProcessRequestSchema,
+  DetailPageCompleteRequestSchema,
+  FlagSchema,
+  PickListDataSchema,
+  PickListItemSchema,
+  PickListMultiRequestSchema,
+  PickListSingleRequestSchema,
+  PROCESS_ORDER_COLUMNS,
+  ProcessEventSchema,
+  ProcessListSchema,
+  ProcessSchema,
+  ProcessStateSchema,
+  ProcessStepSchema,
+  ProcessSummarySchema,
+  ProcessVariableSchema,
+  PromptActionRequestSchema,
+  StepKindSchema,
+  StepOpeningSchema,
+  StepResultSchema,
+  StepRunRequestSchema,
+  StepStateSchema,
+} from './v1/process-schemas';
+export type { CreateProcessOptions, ProcessesApi, ProcessListQuery } from './v1/processes';
+export { createProcessesApi, USER_PROCESSES_PATH } from './v1/processes';
+export type {
   ApiErrorBody,
   ApiIssue,
   Database,

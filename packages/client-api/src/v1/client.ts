@@ -13,6 +13,7 @@ import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCooki
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { createFormsApi, type FormsApi } from './forms';
+import { createProcessesApi, type ProcessesApi } from './processes';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
 import { createSessionApi, type SessionApi } from './session';
 
@@ -78,6 +79,8 @@ export interface V1Client {
   session: SessionApi;
   /** `forms/…`, `pickers/…`, `files`: definitions, records, search, pickers and uploads. */
   forms: FormsApi;
+  /** `user/system/user-processes/…`: processes, steps, runs, completions and resets. */
+  processes: ProcessesApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -202,5 +205,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     request,
     session: createSessionApi(request, options.serverTimeout),
     forms: createFormsApi(request),
+    processes: createProcessesApi(request),
   };
 }

@@ -42,6 +42,16 @@ export const ApiErrorCode = {
   AuditSignatureRequired: 'AUDIT_SIGNATURE_REQUIRED',
   /** The audit signature is not the signed-in user's legal name (403). */
   AuditSignatureMismatch: 'AUDIT_SIGNATURE_MISMATCH',
+  /** A process call that does not fit the step's or process's state (409). */
+  OutOfOrder: 'OUT_OF_ORDER',
+  /** 'Unknown user process step.' (404). */
+  UnknownStep: 'UNKNOWN_STEP',
+  /** An unknown process id (404). */
+  UnknownProcess: 'UNKNOWN_PROCESS',
+  /** 'Unable to create, start or open a process without a command id' (400). */
+  CommandIdMissing: 'COMMAND_ID_MISSING',
+  /** A detail-page completion without the step's required data (400). */
+  RequiredDataMissing: 'REQUIRED_DATA_MISSING',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
