@@ -1,3 +1,3 @@
 import { procedoProject } from '../../vitest.shared';
 
-export default procedoProject('process-react', { environment: 'jsdom' });
+export default procedoProject('process-react', { environment: 'jsdom', setupFiles: ['./test/setup.ts'] });

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { sanitizeServerHtml } from '../browser/sanitize-html';
+import { PROCESS_LABELS } from '../labels';
+
+/** Props of {@link ProcessBreadcrumbs}. */
+export interface ProcessBreadcrumbsProps {
+  /** The server's `BreadCrumbHtml`; nothing renders when it is empty. */
+  html: string | null | undefined;
+  /**
+   * The accessible name of the navigation landmark.
+   * @default 'Process breadcrumbs'
+   */
+  'aria-label'?: string;
+}
+
+/**
+ * A process's breadcrumbs: the server's `BreadCrumbHtml`, sanitised with DOMPurify (no script,
+ * handlers, `javascript:` links, styles or forms), in a navigation landmark.
+ */
+export function ProcessBreadcrumbs({
+  html,
+  'aria-label': label = PROCESS_LABELS.breadcrumbs,
+}: ProcessBreadcrumbsProps) {
+  const safe = useMemo(() => (html ? sanitizeServerHtml(html) : ''), [html]);
+  if (safe.trim() === '') return null;
+  return (
+    <nav className="procedo-ProcessBreadcrumbs" aria-label={label}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above. */}
+      <div dangerouslySetInnerHTML={{ __html: safe }} />
+    </nav>
+  );
+}

@@ -1,0 +1,158 @@
+import { type CreatableCommand, Messages, type Process } from '@procedo/client-api';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button, Checkbox, Form, Label, ListBox, ListBoxItem, Text } from 'react-aria-components';
+import { processErrorText } from '../errors';
+import { useProcessRunner } from '../hooks/useProcessRunner';
+import { PROCESS_LABELS } from '../labels';
+
+/** Props of {@link ProcessCommand}. */
+export interface ProcessCommandProps {
+  /**
+   * The commands to choose from.
+   * @default loaded with `api.creatableCommands('Name')`
+   */
+  commands?: readonly CreatableCommand[];
+  /** The command chosen at first. @default none */
+  defaultCommandId?: number;
+  /** Called with the created process. */
+  onCreated?: (event: { process: Process }) => void;
+  /**
+   * The label of the command list.
+   * @default 'Process command'
+   */
+  label?: string;
+}
+
+function CheckMark({ isSelected }: { isSelected: boolean }) {
+  return (
+    <span className="procedo-Checkbox-box" aria-hidden="true">
+      {isSelected ? '☑' : '☐'}
+    </span>
+  );
+}
+
+/**
+ * The process command of spec §4: choose a command creatable as a process, set its 'open flow' and
+ * 'start' options (defaults from the command), and create. Creating without a choice shows 'A
+ * command needs to be selected'; the rest — the name prompt, the mode, opening the flow page or
+ * running the first step, errors — is `useProcessRunner().startProcess`.
+ */
+export function ProcessCommand({
+  commands: givenCommands,
+  defaultCommandId,
+  onCreated,
+  label = PROCESS_LABELS.command,
+}: ProcessCommandProps) {
+  const runner = useProcessRunner();
+  const [loaded, setLoaded] = useState<readonly CreatableCommand[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(defaultCommandId ?? null);
+  const [openFlow, setOpenFlow] = useState(false);
+  const [start, setStart] = useState(false);
+  const [showMissing, setShowMissing] = useState(false);
+  const labelId = useId();
+  const errorId = useId();
+  const commands = givenCommands ?? loaded;
+  const { api } = runner;
+
+  useEffect(() => {
+    if (givenCommands) return;
+    let isCurrent = true;
+    api.creatableCommands('Name').then(
+      (answer) => {
+        if (isCurrent) setLoaded(answer);
+      },
+      (error: unknown) => {
+        if (isCurrent) setLoadError(processErrorText(error));
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, givenCommands]);
+
+  const selected = commands?.find((command) => command.Id === selectedId) ?? null;
+  // The options follow the chosen command's defaults.
+  useEffect(() => {
+    if (!selected) return;
+    setOpenFlow(selected.OpenFlow);
+    setStart(selected.Start);
+  }, [selected]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!selected) {
+      setShowMissing(true);
+      return;
+    }
+    const process = await runner.startProcess(selected, { openFlow, start });
+    if (process) onCreated?.({ process });
+  };
+
+  return (
+    <Form className="procedo-ProcessCommand" onSubmit={submit}>
+      <Label id={labelId} className="procedo-Field-label">
+        {label}
+      </Label>
+      {loadError && (
+        <p className="procedo-Field-error" role="alert">
+          {loadError}
+        </p>
+      )}
+      {commands === null && !loadError && <p role="status">{PROCESS_LABELS.loading}</p>}
+      {commands && (
+        <ListBox
+          className="procedo-ProcessCommand-list"
+          aria-labelledby={labelId}
+          aria-describedby={showMissing ? errorId : undefined}
+          selectionMode="single"
+          selectedKeys={selectedId === null ? [] : [selectedId]}
+          onSelectionChange={(keys) => {
+            const [key] = keys === 'all' ? [] : [...keys];
+            setSelectedId(key === undefined ? null : Number(key));
+            setShowMissing(false);
+          }}
+          items={commands}
+          renderEmptyState={() => PROCESS_LABELS.noCommands}
+        >
+          {(command) => (
+            <ListBoxItem id={command.Id} textValue={command.Name} className="procedo-ProcessCommand-item">
+              <Text slot="label">{command.Name}</Text>
+              {command.Description && (
+                <Text slot="description" className="procedo-Field-hint">
+                  {command.Description}
+                </Text>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      )}
+      {showMissing && (
+        <p id={errorId} className="procedo-Field-error" role="alert">
+          {Messages.commandNotSelected}
+        </p>
+      )}
+      <Checkbox className="procedo-Field-checkbox" isSelected={openFlow} onChange={setOpenFlow}>
+        {({ isSelected }) => (
+          <>
+            <CheckMark isSelected={isSelected} />
+            {PROCESS_LABELS.openFlow}
+          </>
+        )}
+      </Checkbox>
+      <Checkbox className="procedo-Field-checkbox" isSelected={start} onChange={setStart}>
+        {({ isSelected }) => (
+          <>
+            <CheckMark isSelected={isSelected} />
+            {PROCESS_LABELS.start}
+          </>
+        )}
+      </Checkbox>
+      <div className="procedo-Dialog-actions">
+        <Button className="procedo-Button" data-variant="primary" type="submit" isDisabled={runner.busy}>
+          {runner.busy ? PROCESS_LABELS.creating : PROCESS_LABELS.create}
+        </Button>
+      </div>
+    </Form>
+  );
+}
