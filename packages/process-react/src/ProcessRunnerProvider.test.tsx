@@ -30,15 +30,20 @@ function fakeWindow() {
   return win as typeof win & ProcessRunnerWindow;
 }
 
+/** Hands the test the runner, and is the page content under the runner's dialogs. */
+function Probe({ onRunner }: { onRunner: (runner: ProcessRunner) => void }) {
+  onRunner(useProcessRunner());
+  return <button type="button">Outside</button>;
+}
+
 function setup(options: { isSupervisor?: boolean } = {}) {
   const navigate = vi.fn();
   const onChanged = vi.fn();
   const win = fakeWindow();
   let runner: ProcessRunner | undefined;
-  function Probe() {
-    runner = useProcessRunner();
-    return <button type="button">Outside</button>;
-  }
+  const capture = (value: ProcessRunner) => {
+    runner = value;
+  };
   render(
     <ShellProvider>
       <ProcessRunnerProvider
@@ -48,7 +53,7 @@ function setup(options: { isSupervisor?: boolean } = {}) {
         onChanged={onChanged}
         window={win}
       >
-        <Probe />
+        <Probe onRunner={capture} />
       </ProcessRunnerProvider>
     </ShellProvider>,
   );
