@@ -1,8 +1,7 @@
 import { ButtonField } from './components/ButtonField';
 import { CheckboxField } from './components/CheckboxField';
 import { DateField } from './components/DateField';
-import { InfoField } from './components/InfoField';
-import { LazyTabsField } from './components/LazyTabsField';
+import { LazyInfoField, LazyTabsField } from './components/LazyFields';
 import { NumberField } from './components/NumberField';
 import { ResultsField } from './components/ResultsField';
 import { SelectField } from './components/SelectField';
@@ -24,7 +23,7 @@ export const defaultFieldRegistry = createFieldRegistry({
     date: DateField,
     select: SelectField,
     checkbox: CheckboxField,
-    info: InfoField,
+    info: LazyInfoField,
     button: ButtonField,
     results: ResultsField,
     tabs: LazyTabsField,

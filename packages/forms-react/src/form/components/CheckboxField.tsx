@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useField } from '../hooks/useField';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
-import { controlAria, FieldFrame, useFieldIds } from './FieldFrame';
+import { controlAria, fieldFrame, useFieldIds } from './FieldFrame';
 
 /** A checkbox field (native); a locked checkbox is disabled and keeps its value. */
 export const CheckboxField = memo(function CheckboxField({
@@ -12,8 +12,12 @@ export const CheckboxField = memo(function CheckboxField({
   const field = useField(store, element.Name);
   const ids = useFieldIds();
   if (field.isHidden) return null;
-  return (
-    <FieldFrame element={element} field={field} ids={ids} labelAfter>
+  return fieldFrame({
+    element,
+    field,
+    ids,
+    labelAfter: true,
+    children: (
       <input
         className="procedo-Field-input"
         type="checkbox"
@@ -26,6 +30,6 @@ export const CheckboxField = memo(function CheckboxField({
         }}
         {...controlAria(element, field, ids)}
       />
-    </FieldFrame>
-  );
+    ),
+  });
 });

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useField } from '../hooks/useField';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
-import { checkOnBlur, controlAria, FieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
+import { checkOnBlur, controlAria, fieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
 
 /**
  * A date field: the native `type="date"` input (no calendar widget to mount), value `yyyy-MM-dd`.
@@ -11,8 +11,11 @@ export const DateField = memo(function DateField({ element, store }: FieldCompon
   const field = useField(store, element.Name);
   const ids = useFieldIds();
   if (field.isHidden) return null;
-  return (
-    <FieldFrame element={element} field={field} ids={ids}>
+  return fieldFrame({
+    element,
+    field,
+    ids,
+    children: (
       <input
         className="procedo-Field-input"
         type="date"
@@ -27,6 +30,6 @@ export const DateField = memo(function DateField({ element, store }: FieldCompon
         {...controlAria(element, field, ids)}
         {...lockedHandlers(field.isLocked)}
       />
-    </FieldFrame>
-  );
+    ),
+  });
 });

@@ -15,6 +15,10 @@ import { createControlledField } from './createControlledField';
 import { FormRenderer, type FormRendererProps } from './FormRenderer';
 import { TextInputField } from './TextInputField';
 
+// The tab strip and the info box load their widget code on first use; the first load in a test
+// file compiles react-aria, which can take longer than findBy's default second on a busy machine.
+const LAZY_LOAD = { timeout: 10_000 };
+
 const permissions = [
   { NAME: 'Secret', ElementHidden: true, ElementLocked: false },
   { NAME: 'Owner', ElementHidden: false, ElementLocked: true },
@@ -380,7 +384,7 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const { container } = render(<FormRenderer store={store} />);
     expect(container.querySelector('.procedo-Field-tabs[aria-busy="true"]')).not.toBeNull();
-    expect(await screen.findByRole('tab', { name: 'General' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD)).toBeTruthy();
     expect(container.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
@@ -404,7 +408,7 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} onTabSelect={onTabSelect} />);
-    await screen.findByRole('tab', { name: 'Contacts' });
+    await screen.findByRole('tab', { name: 'Contacts' }, LAZY_LOAD);
     expect(screen.getByLabelText('Title')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Contacts' }));
     expect(onTabSelect).toHaveBeenCalledWith({ tabName: 'Contacts', tabsName: 'Sections' });
@@ -416,7 +420,7 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} onTabSelect={() => Promise.reject(new Error('500'))} />);
-    await screen.findByRole('tab', { name: 'Contacts' });
+    await screen.findByRole('tab', { name: 'Contacts' }, LAZY_LOAD);
     await user.click(screen.getByRole('tab', { name: 'Contacts' }));
     expect((await screen.findByRole('alert')).textContent).toBe(Messages.tabSelectError);
   });
@@ -425,10 +429,79 @@ describe('FormRenderer tabs', () => {
     const store = createFormStore({ definition: tabsDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} />);
-    await user.type(await screen.findByLabelText('Title'), 'Audit');
+    await user.type(await screen.findByLabelText('Title', undefined, LAZY_LOAD), 'Audit');
     await user.click(screen.getByRole('tab', { name: 'Contacts' }));
     await user.click(screen.getByRole('tab', { name: 'General' }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Audit');
+  });
+});
+
+describe('FormRenderer info boxes and lazily loaded widgets', () => {
+  const lazyDefinition: FormDefinition = {
+    ...recordDefinition,
+    Elements: [
+      { Kind: 'text', Name: 'Title', Label: 'Title' },
+      { Kind: 'info', Name: 'About', Label: 'About this form', Text: 'Fill in every field.' },
+      { Kind: 'info', Name: 'More', Label: 'More', Text: 'Hidden detail.', IsCollapsed: true },
+      {
+        Kind: 'tabs',
+        Name: 'Sections',
+        Label: 'Sections',
+        Tabs: [
+          { Name: 'General', Label: 'General', Elements: [{ Kind: 'date', Name: 'On', Label: 'On' }] },
+          { Name: 'Contacts', Label: 'Contacts', Elements: [{ Kind: 'phone', Name: 'Tel', Label: 'Tel' }] },
+        ],
+      },
+      ...recordDefinition.Elements.filter((element) => element.Kind !== 'text'),
+    ],
+  };
+
+  it('shows an info box title and text at once, and its toggle works from the keyboard once loaded', async () => {
+    const store = createFormStore({ definition: lazyDefinition });
+    const user = userEvent.setup();
+    const { container } = render(<FormRenderer store={store} />);
+    // Before the disclosure code arrives: the title and the expanded text are already on screen.
+    expect(container.querySelector('[data-name="About"]')?.textContent).toContain('Fill in every field.');
+    const toggle = await screen.findByRole('button', { name: 'About this form' }, LAZY_LOAD);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).toBe('false');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('keeps the focus and the text typed while the info and tab widgets load', async () => {
+    const store = createFormStore({ definition: lazyDefinition });
+    const user = userEvent.setup();
+    render(<FormRenderer store={store} />);
+    const title = screen.getByLabelText('Title') as HTMLInputElement;
+    await user.click(title);
+    await user.keyboard('Deviation 7');
+    await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD);
+    await screen.findByRole('button', { name: 'About this form' }, LAZY_LOAD);
+    expect(title.value).toBe('Deviation 7');
+    expect(store.getField('Title').value).toBe('Deviation 7');
+    expect(document.activeElement).toBe(title);
+    await user.keyboard('!');
+    expect(title.value).toBe('Deviation 7!');
+  });
+
+  it('labels every control once the lazily loaded widgets are in', async () => {
+    const store = createFormStore({ definition: lazyDefinition });
+    const { container } = render(<FormRenderer store={store} />);
+    await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD);
+    await screen.findByRole('button', { name: 'About this form' }, LAZY_LOAD);
+    const controls = [...container.querySelectorAll<HTMLElement>('input, select, textarea, button')];
+    expect(controls.length).toBeGreaterThan(10);
+    for (const control of controls) {
+      const labelled =
+        (control as HTMLInputElement).labels?.length ||
+        control.getAttribute('aria-label') ||
+        control.getAttribute('aria-labelledby') ||
+        (control.tagName === 'BUTTON' && control.textContent?.trim());
+      expect(labelled, control.outerHTML).toBeTruthy();
+    }
   });
 });
 

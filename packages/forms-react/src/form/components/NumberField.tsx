@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useField } from '../hooks/useField';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
-import { checkOnBlur, controlAria, FieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
+import { checkOnBlur, controlAria, fieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
 
 /** A number field (native `type="number"`); its value is a number, or `null` when empty. */
 export const NumberField = memo(function NumberField({
@@ -12,8 +12,11 @@ export const NumberField = memo(function NumberField({
   const field = useField(store, element.Name);
   const ids = useFieldIds();
   if (field.isHidden) return null;
-  return (
-    <FieldFrame element={element} field={field} ids={ids}>
+  return fieldFrame({
+    element,
+    field,
+    ids,
+    children: (
       <input
         className="procedo-Field-input"
         type="number"
@@ -32,6 +35,6 @@ export const NumberField = memo(function NumberField({
         {...controlAria(element, field, ids)}
         {...lockedHandlers(field.isLocked)}
       />
-    </FieldFrame>
-  );
+    ),
+  });
 });

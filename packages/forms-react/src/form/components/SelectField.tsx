@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useField } from '../hooks/useField';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
-import { controlAria, FieldFrame, useFieldIds } from './FieldFrame';
+import { controlAria, fieldFrame, useFieldIds } from './FieldFrame';
 
 /**
  * A select field: a native `<select>` whose first, empty option means no value. A locked select
@@ -15,8 +15,11 @@ export const SelectField = memo(function SelectField({
   const field = useField(store, element.Name);
   const ids = useFieldIds();
   if (field.isHidden) return null;
-  return (
-    <FieldFrame element={element} field={field} ids={ids}>
+  return fieldFrame({
+    element,
+    field,
+    ids,
+    children: (
       <select
         className="procedo-Field-input"
         value={typeof field.value === 'string' ? field.value : ''}
@@ -36,6 +39,6 @@ export const SelectField = memo(function SelectField({
           </option>
         ))}
       </select>
-    </FieldFrame>
-  );
+    ),
+  });
 });

@@ -4,7 +4,7 @@ import { useField } from '../hooks/useField';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
 import { formatTimestamp, insertAt, isTimestampShortcut } from '../state/input-rules';
-import { controlAria, FieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
+import { controlAria, fieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
 
 /** The text of the timestamp insert button. */
 export const INSERT_TIMESTAMP_LABEL = 'Insert timestamp';
@@ -47,28 +47,25 @@ export const TextAreaField = memo(function TextAreaField({
     }
   };
 
-  return (
-    <FieldFrame
-      element={element}
-      field={field}
-      ids={ids}
-      extra={
-        offersTimestamp ? (
-          <button
-            type="button"
-            className="procedo-Button procedo-Field-timestamp"
-            aria-controls={ids.input}
-            aria-keyshortcuts="Control+;"
-            disabled={field.isLocked}
-            // Keep the caret in the text area: the insert goes where the user was typing.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={insertTimestamp}
-          >
-            {INSERT_TIMESTAMP_LABEL}
-          </button>
-        ) : null
-      }
-    >
+  return fieldFrame({
+    element,
+    field,
+    ids,
+    extra: offersTimestamp ? (
+      <button
+        type="button"
+        className="procedo-Button procedo-Field-timestamp"
+        aria-controls={ids.input}
+        aria-keyshortcuts="Control+;"
+        disabled={field.isLocked}
+        // Keep the caret in the text area: the insert goes where the user was typing.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={insertTimestamp}
+      >
+        {INSERT_TIMESTAMP_LABEL}
+      </button>
+    ) : null,
+    children: (
       <textarea
         ref={ref}
         className="procedo-Field-input"
@@ -84,6 +81,6 @@ export const TextAreaField = memo(function TextAreaField({
         {...controlAria(element, field, ids)}
         {...lockedHandlers(field.isLocked)}
       />
-    </FieldFrame>
-  );
+    ),
+  });
 });

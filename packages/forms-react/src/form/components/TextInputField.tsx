@@ -11,7 +11,7 @@ import {
   isPhoneKeyAllowed,
   type KeyInfo,
 } from '../state/input-rules';
-import { checkOnBlur, controlAria, FieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
+import { checkOnBlur, controlAria, fieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
 
 type TextLikeElement = ElementOf<'text' | 'phone' | 'brackets'>;
 
@@ -71,8 +71,11 @@ export const TextInputField = memo(function TextInputField({
     else store.validateField(element.Name);
   };
 
-  return (
-    <FieldFrame element={element} field={field} ids={ids}>
+  return fieldFrame({
+    element,
+    field,
+    ids,
+    children: (
       <input
         className="procedo-Field-input"
         type={type}
@@ -87,6 +90,6 @@ export const TextInputField = memo(function TextInputField({
         {...controlAria(element, field, ids)}
         {...lockedHandlers(field.isLocked)}
       />
-    </FieldFrame>
-  );
+    ),
+  });
 });
