@@ -1,177 +1,36 @@
-import type { FormDefinition } from '@procedo/client-api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { operatorPermissions, seededForm } from './seeded-forms';
 import { DemoForm } from './story-support';
 
-const supplierSearch: FormDefinition = {
-  schemaVersion: 1,
-  WebTemplateNo: 1001,
-  Name: 'supplier-search',
-  Title: 'Find suppliers',
-  Entity: 'supplier',
-  Kind: 'search',
-  HelpTopic: 'supplier-search',
-  Elements: [
-    { Kind: 'text', Name: 'NameContains', Label: 'Name contains', Hint: 'Press Enter to search' },
-    {
-      Kind: 'select',
-      Name: 'Status',
-      Label: 'Status',
-      Options: [
-        { Value: 'approved', Label: 'Approved' },
-        { Value: 'conditional', Label: 'Conditionally approved' },
-        { Value: 'blocked', Label: 'Blocked' },
-      ],
-    },
-    { Kind: 'checkbox', Name: 'CriticalOnly', Label: 'Critical suppliers only' },
-    { Kind: 'button', Name: 'Clear', Label: 'Clear', Action: 'reset' },
-    { Kind: 'button', Name: 'Search', Label: 'Search', Action: 'search', IsDefault: true },
-    {
-      Kind: 'results',
-      Name: 'Results',
-      Label: 'Suppliers',
-      OpenWebTemplateNo: 1002,
-      Columns: [
-        { Name: 'SupplierName', Caption: 'Name' },
-        { Name: 'Status', Caption: 'Status' },
-        { Name: 'Critical', Caption: 'Critical' },
-        { Name: 'ApprovedOn', Caption: 'Approved on' },
-      ],
-    },
-  ],
-};
+// Each story renders one of the server's seeded demo forms verbatim (seeded-forms.ts imports
+// them from apps/mock-server); only the record values, result rows and picker lists are fixed
+// story data, keyed by the seeded element names.
+const SUPPLIER_SEARCH = seededForm(101);
+const SUPPLIER = seededForm(102);
+const DEVIATION = seededForm(103);
+const BATCH = seededForm(104);
+const CERTIFICATE = seededForm(105);
+const PRODUCT = seededForm(106);
 
 const supplierRows = [
-  {
-    Id: 17,
-    Values: {
-      SupplierName: 'Acme Components Ltd',
-      Status: 'approved',
-      Critical: true,
-      ApprovedOn: '2024-02-15',
-    },
-  },
-  {
-    Id: 18,
-    Values: {
-      SupplierName: 'Bolt Fasteners plc',
-      Status: 'conditional',
-      Critical: false,
-      ApprovedOn: '2023-11-02',
-    },
-  },
-  {
-    Id: 23,
-    Values: { SupplierName: 'Cobalt Coatings GmbH', Status: 'blocked', Critical: false, ApprovedOn: null },
-  },
+  { Id: 17, Values: { Name: 'Acme Components Ltd', Country: 'United Kingdom', Status: 'Approved' } },
+  { Id: 18, Values: { Name: 'Bolt Fasteners plc', Country: 'Ireland', Status: 'Conditional' } },
+  { Id: 23, Values: { Name: 'Cobalt Coatings GmbH', Country: 'Germany', Status: 'Blocked' } },
 ];
 
-const supplierRecord: FormDefinition = {
-  schemaVersion: 1,
-  WebTemplateNo: 1002,
-  Name: 'supplier',
-  Title: 'Supplier',
-  Entity: 'supplier',
-  Kind: 'record',
-  Elements: [
-    { Kind: 'text', Name: 'SupplierName', Label: 'Supplier name', IsMandatory: true, MaxLength: 80 },
-    {
-      Kind: 'tabs',
-      Name: 'Sections',
-      Label: 'Supplier sections',
-      Tabs: [
-        {
-          Name: 'General',
-          Label: 'General',
-          Elements: [
-            { Kind: 'text', Name: 'Email', Label: 'Quality contact email', Format: 'email' },
-            { Kind: 'phone', Name: 'Phone', Label: 'Phone' },
-            { Kind: 'number', Name: 'Rating', Label: 'Rating', Min: 0, Max: 5 },
-            { Kind: 'date', Name: 'ApprovedOn', Label: 'Approved on' },
-          ],
-        },
-        {
-          Name: 'Notes',
-          Label: 'Notes',
-          Elements: [
-            { Kind: 'textarea', Name: 'Notes', Label: 'Notes', AllowTimestamp: true },
-            { Kind: 'brackets', Name: 'Mask', Label: 'Part number mask' },
-          ],
-        },
-      ],
-    },
-    { Kind: 'button', Name: 'Save', Label: 'Save', Action: 'save', IsDefault: true },
-  ],
-};
-
 const supplierValues = {
-  SupplierName: 'Acme Components Ltd',
-  Email: 'quality@acme.example',
+  Name: 'Acme Components Ltd',
+  Country: 'United Kingdom',
   Phone: '+441632960961',
+  Email: 'quality@acme.example',
+  Website: 'https://acme.example',
+  Status: 'Approved',
+  IsPreferred: true,
   Rating: 4,
-  ApprovedOn: '2024-02-15',
-  Notes: '2024-02-15 10:30 Initial audit passed.',
-  Mask: '([])',
-};
-
-const deviationAudit: FormDefinition = {
-  schemaVersion: 1,
-  WebTemplateNo: 1003,
-  Name: 'deviation',
-  Title: 'Deviation DV-2024-031',
-  Entity: 'deviation',
-  Kind: 'record',
-  Elements: [
-    {
-      Kind: 'info',
-      Name: 'AuditNotice',
-      Label: 'Audited record',
-      Text: 'Fields marked as audited need your legal name and a reason before a change is saved.',
-    },
-    { Kind: 'text', Name: 'Title', Label: 'Title', IsMandatory: true },
-    {
-      Kind: 'select',
-      Name: 'Severity',
-      Label: 'Severity',
-      IsAudit: true,
-      Options: [
-        { Value: 'minor', Label: 'Minor' },
-        { Value: 'major', Label: 'Major' },
-        { Value: 'critical', Label: 'Critical' },
-      ],
-    },
-    { Kind: 'textarea', Name: 'RootCause', Label: 'Root cause', IsAudit: true, AllowTimestamp: true },
-    { Kind: 'checkbox', Name: 'Closed', Label: 'Closed', IsAudit: true },
-    { Kind: 'text', Name: 'Owner', Label: 'Owner' },
-    { Kind: 'text', Name: 'InternalCost', Label: 'Internal cost' },
-    { Kind: 'button', Name: 'Save', Label: 'Save', Action: 'save' },
-  ],
-};
-
-const infoBoxes: FormDefinition = {
-  schemaVersion: 1,
-  WebTemplateNo: 1004,
-  Name: 'batch-release-help',
-  Title: 'Batch release',
-  Entity: 'batch',
-  Kind: 'record',
-  Elements: [
-    {
-      Kind: 'info',
-      Name: 'Before',
-      Label: 'Before you release',
-      Text: 'Check that every test result of the batch is in and signed.',
-    },
-    {
-      Kind: 'info',
-      Name: 'Regulatory',
-      Label: 'Regulatory note',
-      Text: 'Released batches cannot be edited; a correction is a new deviation.',
-      IsCollapsed: true,
-    },
-    { Kind: 'text', Name: 'BatchNo', Label: 'Batch number', IsReadOnly: true },
-    { Kind: 'date', Name: 'ReleasedOn', Label: 'Released on' },
-  ],
+  LastAuditDate: '2024-02-15',
+  AuditNotes: '2024-02-15 10:30 Initial audit passed.',
+  InternalNotes: 'Price review due in Q3.',
 };
 
 const meta = {
@@ -179,9 +38,10 @@ const meta = {
   component: DemoForm,
   parameters: { layout: 'padded' },
   args: {
-    definition: supplierSearch,
+    definition: SUPPLIER_SEARCH,
     onSearch: fn(),
     onSave: fn(),
+    onDelete: fn(),
     onReset: fn(),
     onTabSelect: fn(),
   },
@@ -190,64 +50,111 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A search form: Enter in a field runs the default Search button; results link to records. */
+/** 101, a search form: Enter in a field runs the default Search button; results link to records. */
 export const SearchWithResults: Story = { args: { results: supplierRows } };
 
-/** A search form before its first search. */
+/** 101 before its first search. */
 export const SearchNoResults: Story = { args: { results: [] } };
 
-/** A record form with tabs. */
+/** 102, a record form with tabs. */
 export const RecordWithTabs: Story = {
-  args: { definition: supplierRecord, initialValues: supplierValues },
+  args: { definition: SUPPLIER, initialValues: supplierValues },
 };
 
-/** A record whose tab select call fails: 'Server: Tab Select Error' shows on selecting a tab. */
+/** 102 as the `operator` profile sees it: the seeded permissions lock Rating and hide Internal notes. */
+export const RecordAsOperator: Story = {
+  args: { definition: SUPPLIER, initialValues: supplierValues, permissions: operatorPermissions(102) },
+};
+
+/** 102 whose tab select call fails: 'Server: Tab Select Error' shows on selecting a tab. */
 export const TabSelectError: Story = {
   args: {
-    definition: supplierRecord,
+    definition: SUPPLIER,
     initialValues: supplierValues,
     onTabSelect: fn(() => Promise.reject(new Error('Tab.Select failed'))),
   },
 };
 
-/** Server field errors on their fields, after a refused save. */
+/** 102 with server field errors on their fields, after a refused save. */
 export const ServerErrors: Story = {
   args: {
-    definition: supplierRecord,
+    definition: SUPPLIER,
     initialValues: supplierValues,
-    serverErrors: [
-      { path: ['Values', 'SupplierName'], message: 'A supplier with this name already exists.' },
-    ],
+    serverErrors: [{ path: ['Values', 'Name'], message: 'A supplier with this name already exists.' }],
   },
 };
 
-/** Audit-flagged fields, with one field locked and one hidden by permission. */
+/** 103, audit-flagged fields (severity, status, root cause, CAPA) and a batch picker. */
 export const AuditFields: Story = {
   args: {
-    definition: deviationAudit,
+    definition: DEVIATION,
     initialValues: {
       Title: 'Label misprint on batch B-1042',
-      Severity: 'major',
+      OccurredOn: '2024-03-04',
+      Batch: { Id: '21', Text: 'B-1042' },
+      Severity: 'Major',
+      Status: 'Investigating',
+      Description: '2024-03-04 09:12 Misprinted lot number found at packing.',
       RootCause: 'Printer template not updated after the artwork change.',
-      Closed: false,
-      Owner: 'olive',
-      InternalCost: '1200',
+      CapaRequired: true,
     },
-    permissions: [
-      { NAME: 'Owner', ElementHidden: false, ElementLocked: true },
-      { NAME: 'InternalCost', ElementHidden: true, ElementLocked: false },
-    ],
   },
 };
 
-/** Info boxes, one expanded and one collapsed to 20 px. */
+/** 104, pickers that depend on each other: changing the supplier clears the product and rework batch. */
+export const DependentPickers: Story = {
+  args: {
+    definition: BATCH,
+    initialValues: {
+      BatchNo: 'B-1042',
+      Supplier: { Id: '1', Text: 'Acme Components Ltd' },
+      Product: { Id: '11', Text: 'Lactose monohydrate (RM-0042)' },
+      ReworkOf: null,
+      ManufacturedOn: '2024-03-01',
+      Quantity: 250,
+      Status: 'Quarantine',
+    },
+  },
+};
+
+/** 105, a file upload: a file whose extension is not supported is refused with the spec message. */
+export const FileUpload: Story = {
+  args: {
+    definition: CERTIFICATE,
+    initialValues: {
+      Title: 'ISO 9001 certificate 2024',
+      Supplier: { Id: '1', Text: 'Acme Components Ltd' },
+      Document: {
+        Id: 'f1',
+        FileName: 'ISO-9001 certificate.pdf',
+        Size: 183_412,
+        ContentType: 'application/pdf',
+      },
+      ValidUntil: '2027-01-31',
+    },
+  },
+};
+
+/** 106, info boxes (one expanded, one collapsed to 20 px) and a brackets field, as the `operator`. */
 export const InfoBoxes: Story = {
-  args: { definition: infoBoxes, initialValues: { BatchNo: 'B-1042', ReleasedOn: '2024-03-09' } },
+  args: {
+    definition: PRODUCT,
+    permissions: operatorPermissions(106),
+    initialValues: {
+      Name: 'Lactose monohydrate',
+      ProductCode: 'RM-0042',
+      Supplier: { Id: '1', Text: 'Acme Components Ltd' },
+      BracketCode: '([])',
+      ShelfLifeDays: 730,
+      Category: 'Raw',
+      IsControlled: false,
+    },
+  },
 };
 
 /** Right-to-left layout. */
 export const RightToLeft: Story = {
-  args: { definition: supplierRecord, initialValues: supplierValues },
+  args: { definition: SUPPLIER, initialValues: supplierValues },
   decorators: [
     (Story) => (
       <div dir="rtl">

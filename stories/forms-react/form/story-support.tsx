@@ -2,11 +2,26 @@ import type {
   ElementPermission,
   FieldValue,
   FieldValues,
+  FileRef,
   FormDefinition,
   FormElement,
+  PickerValue,
 } from '@procedo/client-api';
 
-import { createFormStore, FormRenderer, type FormRendererProps } from '@procedo/forms-react';
+import {
+  type ControlledFieldProps,
+  createControlledField,
+  createFieldRegistry,
+  createFormStore,
+  defaultFieldRegistry,
+  type FieldRegistry,
+  FileField,
+  FormRenderer,
+  type FormRendererProps,
+  PickerField,
+  type PickerSearchResult,
+  ShellProvider,
+} from '@procedo/forms-react';
 import { useMemo } from 'react';
 
 /** The field states every kind is shown in. */
@@ -91,17 +106,122 @@ export interface DemoFormProps extends Omit<FormRendererProps, 'store'> {
   serverErrors?: { path: string[]; message: string }[];
 }
 
+/** Fixed picker lists by the picker's `Source`, answered at once, so runs compare. */
+const PICKER_ITEMS: Record<string, PickerValue[]> = {
+  suppliers: [
+    { Id: '1', Text: 'Acme Components Ltd' },
+    { Id: '2', Text: 'Acme Labs' },
+    { Id: '3', Text: 'Borealis Pharma' },
+    { Id: '4', Text: 'Cobalt Chemicals' },
+  ],
+  products: [
+    { Id: '11', Text: 'Lactose monohydrate (RM-0042)' },
+    { Id: '12', Text: 'Blister foil 20 µm (PK-0107)' },
+  ],
+  batches: [
+    { Id: '21', Text: 'B-1042' },
+    { Id: '22', Text: 'B-1043' },
+  ],
+};
+
+function StoryPicker({
+  element,
+  label,
+  value,
+  onChange,
+  isMandatory,
+  isLocked,
+  errorMessage,
+}: ControlledFieldProps<PickerValue | null>) {
+  const source = element.Kind === 'picker' ? element.Source : '';
+  const search = async (text: string): Promise<PickerSearchResult> => {
+    const needle = text.toLowerCase();
+    return {
+      Items: (PICKER_ITEMS[source] ?? []).filter((item) => item.Text.toLowerCase().includes(needle)),
+      HasMore: false,
+    };
+  };
+  return (
+    <PickerField
+      label={label}
+      name={element.Name}
+      value={value ?? null}
+      onChange={onChange}
+      search={search}
+      minLength={element.Kind === 'picker' ? (element.MinLength ?? 1) : 1}
+      isMandatory={isMandatory ?? false}
+      isLocked={isLocked ?? false}
+      errorMessage={errorMessage}
+      description={element.Hint}
+    />
+  );
+}
+
+const uploadAtOnce = async (file: File): Promise<FileRef> => ({
+  Id: 'story-file',
+  FileName: file.name,
+  Size: file.size,
+  ContentType: file.type,
+});
+
+function StoryFile({
+  element,
+  label,
+  value,
+  onChange,
+  isMandatory,
+  isLocked,
+  errorMessage,
+}: ControlledFieldProps<FileRef | null>) {
+  return (
+    <FileField
+      label={label}
+      name={element.Name}
+      value={value ?? null}
+      onChange={onChange}
+      supportedExtensions={['pdf', 'docx', 'xlsx', 'png', 'jpg']}
+      upload={uploadAtOnce}
+      maxBytes={10 * 1024 * 1024}
+      isMandatory={isMandatory ?? false}
+      isLocked={isLocked ?? false}
+      errorMessage={errorMessage}
+      description={element.Hint}
+    />
+  );
+}
+
+/**
+ * The built-in kinds plus `picker` and `file` as the host registers them, on fixed data instead
+ * of the server (picker lists by `Source`, uploads answered at once).
+ */
+export const storyFieldRegistry: FieldRegistry = createFieldRegistry({
+  base: defaultFieldRegistry,
+  components: {
+    picker: createControlledField<PickerValue | null>(StoryPicker),
+    file: createControlledField<FileRef | null>(StoryFile),
+  },
+});
+
 /** A whole form rendered by the real renderer from fixed data. */
-export function DemoForm({ definition, permissions, initialValues, serverErrors, ...props }: DemoFormProps) {
+export function DemoForm({
+  definition,
+  permissions,
+  initialValues,
+  serverErrors,
+  registry = storyFieldRegistry,
+  ...props
+}: DemoFormProps) {
   const store = useMemo(() => {
     const created = createFormStore({ definition, permissions, initialValues, now: FIXED_NOW });
     if (serverErrors) created.setServerErrors(serverErrors);
     return created;
   }, [definition, permissions, initialValues, serverErrors]);
   return (
-    <div style={{ maxWidth: 640 }}>
-      <h2 style={{ font: '600 16px system-ui' }}>{definition.Title}</h2>
-      <FormRenderer store={store} {...props} />
-    </div>
+    <ShellProvider>
+      <div style={{ maxWidth: 640 }}>
+        <h2 style={{ font: '600 16px system-ui' }}>{definition.Title}</h2>
+        <FormRenderer store={store} registry={registry} {...props} />
+      </div>
+    </ShellProvider>
   );
 }
