@@ -24,6 +24,12 @@ export interface ProcessStepsProps {
   formatTime?: (iso: string) => string;
 }
 
+const firstStepId = (process: Process) =>
+  process.AllSteps.reduce<ProcessStep | null>(
+    (first, step) => (first === null || step.Position < first.Position ? step : first),
+    null,
+  )?.Id;
+
 const defaultFormatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,7 +46,10 @@ function StepRow({
 }) {
   const runner = useProcessRunner();
   const isCurrent = process.CurrentStepId === step.Id;
-  const canRun = process.State === 'open' && step.State === 'active';
+  // A process created with mode 0 has no active step yet: its first run activates the first step.
+  const isFirstOfUnstarted =
+    process.CurrentStepId === null && step.State === 'waiting' && step.Id === firstStepId(process);
+  const canRun = process.State === 'open' && (step.State === 'active' || isFirstOfUnstarted);
   const canReset = step.State !== 'waiting';
   return (
     <tr
@@ -100,7 +109,8 @@ function StepRow({
 
 /**
  * A process's steps in order with their kind, state and completion, the current step marked
- * (`aria-current="step"`), and per step Run (the active step of an open process), Reset step and
+ * (`aria-current="step"`), and per step Run (the active step of an open process, or the first step of
+ * one created with mode 0), Reset step and
  * Reset chain; Reset process above. A table with a caption and row headers, so screen readers
  * announce the step with each button.
  */
