@@ -9,6 +9,8 @@ import { filesRoutes } from './features/files/files-routes';
 import { createFilesService } from './features/files/files-service';
 import { formsRoutes } from './features/forms/forms-routes';
 import { createFormsService } from './features/forms/forms-service';
+import { processesRoutes } from './features/processes/processes-routes';
+import { createProcessesService } from './features/processes/processes-service';
 import { sessionRoutes } from './features/session/session-routes';
 import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
@@ -35,6 +37,7 @@ export function createApp(deps: AppDeps): Express {
   const { catalog, logger, now, options } = deps;
   const sessions = createSessionService({ catalog, timeoutMinutes: options.sessionTimeoutMinutes, now });
   const forms = createFormsService({ now });
+  const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now });
   const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms });
 
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
     sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
   );
   api.use('/v1', formsRoutes({ forms, requireSession: apiSession }));
+  api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -1,6 +1,7 @@
 import type { FileStore } from '../features/files/files-store';
 import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
+import type { ProcessStore } from '../features/processes/processes-store';
 import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
 import type { SessionStore, UserStore } from '../features/session/session-store';
@@ -14,6 +15,7 @@ export interface DatabaseStores {
   forms: FormStore;
   records: RecordStore;
   files: FileStore;
+  processes: ProcessStore;
 }
 
 /** One database a user can sign in to. */

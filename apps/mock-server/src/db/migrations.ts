@@ -140,4 +140,86 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'user processes: commands, steps, process and step instances, history, report documents',
+    sql: `
+      -- The commands creatable as processes and their ordered steps (definitions; seeded).
+      CREATE TABLE process_commands (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        description TEXT NOT NULL DEFAULT '',
+        open_flow INTEGER NOT NULL DEFAULT 0 CHECK (open_flow IN (0, 1)),
+        start INTEGER NOT NULL DEFAULT 1 CHECK (start IN (0, 1)),
+        ask_name INTEGER NOT NULL DEFAULT 0 CHECK (ask_name IN (0, 1))
+      );
+      CREATE TABLE process_command_steps (
+        command_id INTEGER NOT NULL REFERENCES process_commands(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        definition_json TEXT NOT NULL,
+        PRIMARY KEY (command_id, position)
+      );
+      CREATE TABLE processes (
+        id INTEGER PRIMARY KEY,
+        command_id INTEGER NOT NULL REFERENCES process_commands(id),
+        name TEXT NOT NULL,
+        parent_process_id INTEGER REFERENCES processes(id),
+        parent_step_id INTEGER,
+        parent_url TEXT,
+        state TEXT NOT NULL CHECK (state IN ('open', 'completed')),
+        current_step_id INTEGER,
+        owner_user_id INTEGER NOT NULL,
+        created_by TEXT NOT NULL,
+        created_at_utc TEXT NOT NULL,
+        completed_at_utc TEXT,
+        variables_json TEXT NOT NULL DEFAULT '[]',
+        property_bag TEXT
+      );
+      CREATE INDEX processes_by_owner ON processes(owner_user_id, created_at_utc);
+      CREATE INDEX processes_by_created ON processes(created_at_utc);
+      CREATE INDEX processes_by_parent ON processes(parent_process_id);
+      -- One row per step of a process. revision moves on every change of the step, so
+      -- ActionState tokens of an earlier phase are recognised as stale; last_request_key and
+      -- last_result_json make a repeated answer return the same result with no second effect.
+      CREATE TABLE process_steps (
+        id INTEGER PRIMARY KEY,
+        process_id INTEGER NOT NULL REFERENCES processes(id),
+        position INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('waiting', 'active', 'completed', 'skipped')),
+        phase TEXT NOT NULL,
+        revision INTEGER NOT NULL DEFAULT 0,
+        answers_json TEXT NOT NULL DEFAULT '{}',
+        data_json TEXT,
+        sub_process_id INTEGER,
+        last_request_key TEXT,
+        last_result_json TEXT,
+        completed_at_utc TEXT,
+        completed_by TEXT,
+        UNIQUE (process_id, position)
+      );
+      -- Append-only history of every process.
+      CREATE TABLE process_events (
+        id INTEGER PRIMARY KEY,
+        process_id INTEGER NOT NULL REFERENCES processes(id),
+        step_id INTEGER,
+        at_utc TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        detail TEXT
+      );
+      CREATE INDEX process_events_by_process ON process_events(process_id, id);
+      CREATE TRIGGER process_events_append_only_update BEFORE UPDATE ON process_events
+      BEGIN SELECT RAISE(ABORT, 'process events are append-only'); END;
+      CREATE TRIGGER process_events_append_only_delete BEFORE DELETE ON process_events
+      BEGIN SELECT RAISE(ABORT, 'process events are append-only'); END;
+      -- The document a report-document step produced (the latest one per step).
+      CREATE TABLE process_documents (
+        step_id INTEGER PRIMARY KEY REFERENCES process_steps(id),
+        process_id INTEGER NOT NULL REFERENCES processes(id),
+        html TEXT NOT NULL,
+        created_at_utc TEXT NOT NULL,
+        created_by TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
+import { createSqliteProcessStore } from '../features/processes/processes-store';
 import { createSqliteRecordStore } from '../features/records/records-store';
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
@@ -12,6 +13,7 @@ import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import type { SeedKind } from './seed-data';
 import { seedFormsIfNeeded } from './seed-forms';
+import { seedProcessesIfNeeded } from './seed-processes';
 import { migrate, openSqlite, type SqliteDatabase } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
@@ -48,7 +50,11 @@ export async function openSqliteCatalog(options: {
       const applied = migrate(db, MIGRATIONS);
       const seeded = await seedIfNeeded(db, definition.seed, options.now());
       const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
-      options.logger.debug({ database: definition.id, file, applied, seeded, formsSeeded }, 'database ready');
+      const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
+      options.logger.debug(
+        { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
+        'database ready',
+      );
       entries.push({
         id: definition.id,
         name: definition.name,
@@ -60,6 +66,7 @@ export async function openSqliteCatalog(options: {
           forms: createSqliteFormStore(db),
           records: createSqliteRecordStore(db),
           files: createSqliteFileStore(db),
+          processes: createSqliteProcessStore(db),
         },
       });
     }

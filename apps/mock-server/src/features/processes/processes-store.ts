@@ -1,0 +1,443 @@
+import type { ProcessState, StepState } from '@procedo/client-api';
+import type { SqliteDatabase } from '../../db/sqlite';
+import { type StepDefinition, StepDefinitionSchema } from './process-definitions';
+
+/** A process command with its step definitions. */
+export interface CommandRecord {
+  id: number;
+  name: string;
+  description: string;
+  openFlow: boolean;
+  start: boolean;
+  askName: boolean;
+  steps: StepDefinition[];
+}
+
+/** A stored process. */
+export interface ProcessRecord {
+  id: number;
+  commandId: number;
+  name: string;
+  parentProcessId: number | null;
+  parentStepId: number | null;
+  parentUrl: string | null;
+  state: ProcessState;
+  currentStepId: number | null;
+  ownerUserId: number;
+  createdBy: string;
+  createdAt: string;
+  completedAt: string | null;
+  /** `[{ Name, Value }]` of the create payload. */
+  variablesJson: string;
+  propertyBag: string | null;
+}
+
+/** A stored step of a process. */
+export interface StepRecord {
+  id: number;
+  processId: number;
+  position: number;
+  state: StepState;
+  /** What the step waits for next (see processes-service). */
+  phase: string;
+  revision: number;
+  answersJson: string;
+  dataJson: string | null;
+  subProcessId: number | null;
+  lastRequestKey: string | null;
+  lastResultJson: string | null;
+  completedAt: string | null;
+  completedBy: string | null;
+}
+
+/** A history entry. */
+export interface EventRecord {
+  processId: number;
+  stepId: number | null;
+  at: string;
+  by: string;
+  kind: string;
+  detail: string | null;
+}
+
+/** A row of the process list. */
+export interface ProcessSummaryRecord {
+  id: number;
+  name: string;
+  commandId: number;
+  commandName: string;
+  parentProcessId: number | null;
+  state: ProcessState;
+  currentStepId: number | null;
+  currentStepPosition: number | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** Columns the process list sorts on (mapped to SQL here, never interpolated from input). */
+export type ProcessOrderColumn = 'Id' | 'Name' | 'CommandName' | 'State' | 'CreatedAtUtc';
+
+const PROCESS_ORDER_SQL: Record<ProcessOrderColumn, string> = {
+  Id: 'p.id',
+  Name: 'p.name COLLATE NOCASE',
+  CommandName: 'c.name COLLATE NOCASE',
+  State: 'p.state',
+  CreatedAtUtc: 'p.created_at_utc',
+};
+
+/** What a step change writes; only the given fields change. */
+export type StepChange = Partial<
+  Pick<
+    StepRecord,
+    | 'state'
+    | 'phase'
+    | 'answersJson'
+    | 'dataJson'
+    | 'subProcessId'
+    | 'lastRequestKey'
+    | 'lastResultJson'
+    | 'completedAt'
+    | 'completedBy'
+  >
+> & {
+  /** Move the revision on (every change of phase, answers or state does). */
+  bumpRevision?: boolean;
+};
+
+/**
+ * Processes of one database. Unlike the other stores its methods are synchronous: a step call
+ * reads the step, checks the rules and writes inside one {@link ProcessStore.transaction}, so no
+ * other request can interleave between the check and the write (better-sqlite3 runs on the
+ * request's thread), and a failed call writes nothing.
+ */
+export interface ProcessStore {
+  transaction<T>(work: () => T): T;
+  listCommands(): CommandRecord[];
+  getCommand(id: number): CommandRecord | null;
+  getCommandByName(name: string): CommandRecord | null;
+  insertProcess(process: Omit<ProcessRecord, 'id' | 'currentStepId' | 'completedAt' | 'state'>): number;
+  /** Inserts the steps of a new process, all `waiting` with the given initial phases; returns their ids in order. */
+  insertSteps(processId: number, phases: readonly string[]): number[];
+  getProcess(id: number): ProcessRecord | null;
+  updateProcess(
+    id: number,
+    change: Partial<Pick<ProcessRecord, 'state' | 'currentStepId' | 'completedAt'>>,
+  ): void;
+  getStep(id: number): StepRecord | null;
+  /** The steps of a process in order. */
+  listSteps(processId: number): StepRecord[];
+  updateStep(id: number, change: StepChange): void;
+  appendEvent(event: EventRecord): void;
+  /** The newest events first. */
+  listEvents(processId: number, limit: number): EventRecord[];
+  listSubProcesses(processId: number): Pick<ProcessRecord, 'id' | 'name' | 'state'>[];
+  listProcesses(options: {
+    ownerUserId: number | null;
+    state: ProcessState | null;
+    orderBy: ProcessOrderColumn;
+    descending: boolean;
+    offset: number;
+    limit: number;
+  }): { rows: ProcessSummaryRecord[]; total: number };
+  saveDocument(document: { stepId: number; processId: number; html: string; at: string; by: string }): void;
+  getDocument(stepId: number): { processId: number; html: string } | null;
+}
+
+interface CommandRow {
+  id: number;
+  name: string;
+  description: string;
+  open_flow: number;
+  start: number;
+  ask_name: number;
+}
+
+interface ProcessRow {
+  id: number;
+  command_id: number;
+  name: string;
+  parent_process_id: number | null;
+  parent_step_id: number | null;
+  parent_url: string | null;
+  state: ProcessState;
+  current_step_id: number | null;
+  owner_user_id: number;
+  created_by: string;
+  created_at_utc: string;
+  completed_at_utc: string | null;
+  variables_json: string;
+  property_bag: string | null;
+}
+
+interface StepRow {
+  id: number;
+  process_id: number;
+  position: number;
+  state: StepState;
+  phase: string;
+  revision: number;
+  answers_json: string;
+  data_json: string | null;
+  sub_process_id: number | null;
+  last_request_key: string | null;
+  last_result_json: string | null;
+  completed_at_utc: string | null;
+  completed_by: string | null;
+}
+
+const toProcess = (row: ProcessRow): ProcessRecord => ({
+  id: row.id,
+  commandId: row.command_id,
+  name: row.name,
+  parentProcessId: row.parent_process_id,
+  parentStepId: row.parent_step_id,
+  parentUrl: row.parent_url,
+  state: row.state,
+  currentStepId: row.current_step_id,
+  ownerUserId: row.owner_user_id,
+  createdBy: row.created_by,
+  createdAt: row.created_at_utc,
+  completedAt: row.completed_at_utc,
+  variablesJson: row.variables_json,
+  propertyBag: row.property_bag,
+});
+
+const toStep = (row: StepRow): StepRecord => ({
+  id: row.id,
+  processId: row.process_id,
+  position: row.position,
+  state: row.state,
+  phase: row.phase,
+  revision: row.revision,
+  answersJson: row.answers_json,
+  dataJson: row.data_json,
+  subProcessId: row.sub_process_id,
+  lastRequestKey: row.last_request_key,
+  lastResultJson: row.last_result_json,
+  completedAt: row.completed_at_utc,
+  completedBy: row.completed_by,
+});
+
+const STEP_COLUMNS: Record<Exclude<keyof StepChange, 'bumpRevision'>, string> = {
+  state: 'state',
+  phase: 'phase',
+  answersJson: 'answers_json',
+  dataJson: 'data_json',
+  subProcessId: 'sub_process_id',
+  lastRequestKey: 'last_request_key',
+  lastResultJson: 'last_result_json',
+  completedAt: 'completed_at_utc',
+  completedBy: 'completed_by',
+};
+
+/** {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters. */
+export function createSqliteProcessStore(db: SqliteDatabase): ProcessStore {
+  const commandRows = db.prepare<[], CommandRow>('SELECT * FROM process_commands ORDER BY id');
+  const commandStepRows = db.prepare<[], { command_id: number; definition_json: string }>(
+    'SELECT command_id, definition_json FROM process_command_steps ORDER BY command_id, position',
+  );
+  const insertProcess = db.prepare(
+    `INSERT INTO processes (command_id, name, parent_process_id, parent_step_id, parent_url, state,
+       owner_user_id, created_by, created_at_utc, variables_json, property_bag)
+     VALUES (@commandId, @name, @parentProcessId, @parentStepId, @parentUrl, 'open',
+       @ownerUserId, @createdBy, @createdAt, @variablesJson, @propertyBag)`,
+  );
+  const insertStep = db.prepare<[number, number, string]>(
+    `INSERT INTO process_steps (process_id, position, state, phase) VALUES (?, ?, 'waiting', ?)`,
+  );
+  const getProcess = db.prepare<[number], ProcessRow>('SELECT * FROM processes WHERE id = ?');
+  const getStep = db.prepare<[number], StepRow>('SELECT * FROM process_steps WHERE id = ?');
+  const listSteps = db.prepare<[number], StepRow>(
+    'SELECT * FROM process_steps WHERE process_id = ? ORDER BY position',
+  );
+  const appendEvent = db.prepare(
+    `INSERT INTO process_events (process_id, step_id, at_utc, by_user, kind, detail)
+     VALUES (@processId, @stepId, @at, @by, @kind, @detail)`,
+  );
+  const listEvents = db.prepare<
+    [number, number],
+    {
+      process_id: number;
+      step_id: number | null;
+      at_utc: string;
+      by_user: string;
+      kind: string;
+      detail: string | null;
+    }
+  >('SELECT * FROM process_events WHERE process_id = ? ORDER BY id DESC LIMIT ?');
+  const listChildren = db.prepare<[number], { id: number; name: string; state: ProcessState }>(
+    'SELECT id, name, state FROM processes WHERE parent_process_id = ? ORDER BY id',
+  );
+  const saveDocument = db.prepare(
+    `INSERT INTO process_documents (step_id, process_id, html, created_at_utc, created_by)
+     VALUES (@stepId, @processId, @html, @at, @by)
+     ON CONFLICT (step_id) DO UPDATE SET html = excluded.html, created_at_utc = excluded.created_at_utc,
+       created_by = excluded.created_by`,
+  );
+  const getDocument = db.prepare<[number], { process_id: number; html: string }>(
+    'SELECT process_id, html FROM process_documents WHERE step_id = ?',
+  );
+  const updateStatements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  const listStatements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  const prepared = (cache: Map<string, ReturnType<SqliteDatabase['prepare']>>, sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+
+  // Definitions never change while the server runs (they are seeded), so they are read once.
+  let commands: CommandRecord[] | null = null;
+  const loadCommands = (): CommandRecord[] => {
+    if (commands) return commands;
+    const steps = new Map<number, StepDefinition[]>();
+    for (const row of commandStepRows.all()) {
+      const list = steps.get(row.command_id) ?? [];
+      list.push(StepDefinitionSchema.parse(JSON.parse(row.definition_json)));
+      steps.set(row.command_id, list);
+    }
+    commands = commandRows.all().map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      openFlow: row.open_flow === 1,
+      start: row.start === 1,
+      askName: row.ask_name === 1,
+      steps: steps.get(row.id) ?? [],
+    }));
+    return commands;
+  };
+
+  return {
+    transaction: (work) => db.transaction(work)(),
+    listCommands: loadCommands,
+    getCommand: (id) => loadCommands().find((command) => command.id === id) ?? null,
+    getCommandByName: (name) => loadCommands().find((command) => command.name === name) ?? null,
+    insertProcess(process) {
+      return Number(insertProcess.run(process).lastInsertRowid);
+    },
+    insertSteps(processId, phases) {
+      return phases.map((phase, position) =>
+        Number(insertStep.run(processId, position, phase).lastInsertRowid),
+      );
+    },
+    getProcess(id) {
+      const row = getProcess.get(id);
+      return row ? toProcess(row) : null;
+    },
+    updateProcess(id, change) {
+      const sets: string[] = [];
+      const values: Record<string, unknown> = { id };
+      if (change.state !== undefined) {
+        sets.push('state = @state');
+        values.state = change.state;
+      }
+      if (change.currentStepId !== undefined) {
+        sets.push('current_step_id = @currentStepId');
+        values.currentStepId = change.currentStepId;
+      }
+      if (change.completedAt !== undefined) {
+        sets.push('completed_at_utc = @completedAt');
+        values.completedAt = change.completedAt;
+      }
+      if (sets.length === 0) return;
+      prepared(updateStatements, `UPDATE processes SET ${sets.join(', ')} WHERE id = @id`).run(values);
+    },
+    getStep(id) {
+      const row = getStep.get(id);
+      return row ? toStep(row) : null;
+    },
+    listSteps(processId) {
+      return listSteps.all(processId).map(toStep);
+    },
+    updateStep(id, change) {
+      const sets: string[] = [];
+      const values: Record<string, unknown> = { id };
+      for (const [key, column] of Object.entries(STEP_COLUMNS) as [keyof typeof STEP_COLUMNS, string][]) {
+        if (change[key] === undefined) continue;
+        sets.push(`${column} = @${key}`);
+        values[key] = change[key];
+      }
+      if (change.bumpRevision) sets.push('revision = revision + 1');
+      if (sets.length === 0) return;
+      prepared(updateStatements, `UPDATE process_steps SET ${sets.join(', ')} WHERE id = @id`).run(values);
+    },
+    appendEvent(event) {
+      appendEvent.run(event);
+    },
+    listEvents(processId, limit) {
+      return listEvents.all(processId, limit).map((row) => ({
+        processId: row.process_id,
+        stepId: row.step_id,
+        at: row.at_utc,
+        by: row.by_user,
+        kind: row.kind,
+        detail: row.detail,
+      }));
+    },
+    listSubProcesses(processId) {
+      return listChildren.all(processId);
+    },
+    listProcesses(options) {
+      const where: string[] = [];
+      const params: Record<string, unknown> = { limit: options.limit, offset: options.offset };
+      if (options.ownerUserId !== null) {
+        where.push('p.owner_user_id = @owner');
+        params.owner = options.ownerUserId;
+      }
+      if (options.state !== null) {
+        where.push('p.state = @state');
+        params.state = options.state;
+      }
+      const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      const direction = options.descending ? 'DESC' : 'ASC';
+      const order = `${PROCESS_ORDER_SQL[options.orderBy]} ${direction}, p.id ${direction}`;
+      const rows = prepared(
+        listStatements,
+        `SELECT p.id, p.name, p.command_id, c.name AS command_name, p.parent_process_id, p.state,
+           p.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
+         FROM processes p JOIN process_commands c ON c.id = p.command_id
+         LEFT JOIN process_steps s ON s.id = p.current_step_id
+         ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      ).all(params) as {
+        id: number;
+        name: string;
+        command_id: number;
+        command_name: string;
+        parent_process_id: number | null;
+        state: ProcessState;
+        current_step_id: number | null;
+        current_step_position: number | null;
+        created_by: string;
+        created_at_utc: string;
+      }[];
+      const { total } = prepared(listStatements, `SELECT count(*) AS total FROM processes p ${whereSql}`).get(
+        Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset')),
+      ) as { total: number };
+      return {
+        total,
+        rows: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          commandId: row.command_id,
+          commandName: row.command_name,
+          parentProcessId: row.parent_process_id,
+          state: row.state,
+          currentStepId: row.current_step_id,
+          currentStepPosition: row.current_step_position,
+          createdBy: row.created_by,
+          createdAt: row.created_at_utc,
+        })),
+      };
+    },
+    saveDocument(document) {
+      saveDocument.run(document);
+    },
+    getDocument(stepId) {
+      const row = getDocument.get(stepId);
+      return row ? { processId: row.process_id, html: row.html } : null;
+    },
+  };
+}
