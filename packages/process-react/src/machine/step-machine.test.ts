@@ -455,6 +455,34 @@ describe('step machine: failures', () => {
   });
 });
 
+describe('step machine: the step dialog', () => {
+  it('closing the dialog while a completion question is open keeps the question', () => {
+    const asking = runThen({
+      UrlToOpen: '/help/processes',
+      UrlToOpenTarget: '_dialog',
+      CompletionConfirmRequired: true,
+    });
+    const closed = transition(asking, { type: 'dialog-closed' });
+    expect(closed.dialog).toBeNull();
+    expect(closed.phase).toBe('asking');
+    expect(closed.question?.kind).toBe('completion-confirm');
+    expect(closed.effects).toEqual([{ type: 'changed' }]);
+  });
+
+  it('dismiss while waiting on the dialog closes it without finishing', () => {
+    const opened = runThen({ UrlToOpen: '/help/processes', UrlToOpenTarget: '_dialog', IsCompletion: true });
+    const state = transition(opened, { type: 'dismiss' });
+    expect(state.phase).toBe('idle');
+    expect(state.dialog).toBeNull();
+  });
+
+  it('a new run keeps an open step dialog', () => {
+    const opened = runThen({ UrlToOpen: '/form?a_step_id=70', UrlToOpenTarget: '' });
+    const running = transition(opened, { type: 'run', processId: 7, step: { Id: 71, Name: 'Next' } });
+    expect(running.dialog).toEqual(opened.dialog);
+  });
+});
+
 describe('step machine: events that do not fit', () => {
   it('ignores answers with no question, a pick list outside its screen, a closed dialog twice', () => {
     const idle = runThen({});
