@@ -612,6 +612,26 @@ describe('the list and the lookup', () => {
   });
 });
 
+describe('history', () => {
+  it('is append-only in the database', async () => {
+    const tour = await create(INTERACTION_TOUR);
+    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+    try {
+      expect(() =>
+        db.prepare("UPDATE process_events SET kind = 'x' WHERE process_id = ?").run(tour.Id),
+      ).toThrow(/append-only/);
+      expect(() => db.prepare('DELETE FROM process_events WHERE process_id = ?').run(tour.Id)).toThrow(
+        /append-only/,
+      );
+    } finally {
+      db.close();
+    }
+    expect((await getProcess(supervisor, tour.Id)).History).toEqual([
+      expect.objectContaining({ Kind: 'process-created', By: 'supervisor', StepId: null }),
+    ]);
+  });
+});
+
 describe('who sees what', () => {
   it("keeps a supervisor's process from an operator (404, as if unknown); the supervisor sees the operator's", async () => {
     const mine = await create(INTERACTION_TOUR, supervisor, { Name: 'Supervisor only' });
@@ -691,6 +711,21 @@ describe('business processes', () => {
     expect(after.AllSteps[4]!.State).toBe('completed');
     expect(after.CurrentStepId).toBe(ids[5]);
     expect(after.History.some((e) => e.Kind === 'sub-process-completed')).toBe(true);
+
+    // Resetting the sub-process step resets the CAPA too (the link is kept, no second CAPA).
+    await ok(StepResultSchema, step(operator, ids[4]!, 'reset/hard'));
+    const capaReset = await getProcess(operator, childId);
+    expect(capaReset).toMatchObject({ State: 'open', CurrentStepId: c1!.Id });
+    expect(stateOf(capaReset)).toEqual(['active', 'waiting', 'waiting']);
+    expect((await run(operator, ids[4]!, null)).UrlToOpen).toBe(started.UrlToOpen);
+    // Resetting the whole process resets its sub-processes.
+    await ok(StepResultSchema, step(operator, c1!.Id, 'prompt/action', { PromptResult: 'Again' }));
+    const reset = await ok(
+      ProcessSchema,
+      operator.json('POST', `${BASE}/process/${deviation.Id}/reset/hard`, {}),
+    );
+    expect(stateOf(reset)[0]).toBe('active');
+    expect(stateOf(await getProcess(operator, childId))).toEqual(['active', 'waiting', 'waiting']);
   });
 
   it('a CAPA decision of no skips the sub-process step', async () => {
