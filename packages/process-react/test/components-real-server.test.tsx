@@ -67,6 +67,13 @@ function renderWithRunner(v1: V1Client, children: ReactNode, isSupervisor = fals
   return { navigate, onChanged, runner: () => runner as ProcessRunner, view };
 }
 
+/** The process an `onCreated` mock was called with. */
+function createdProcess(onCreated: ReturnType<typeof vi.fn>): Process {
+  const [event] = onCreated.mock.calls[0] ?? [];
+  if (!event) throw new Error('onCreated was not called');
+  return (event as { process: Process }).process;
+}
+
 async function commandId(v1: V1Client, name: string): Promise<number> {
   const command = (await v1.processes.creatableCommands()).find((item) => item.Name === name);
   if (!command) throw new Error(`no command ${name}`);
@@ -101,7 +108,7 @@ describe('ProcessCommand against the real server', () => {
     await user.type(name, 'CAPA for batch 17');
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled(), WAIT);
-    const process = (onCreated.mock.calls[0]?.[0] as { process: Process }).process;
+    const process = createdProcess(onCreated);
     expect(process.Name).toBe('CAPA for batch 17');
     expect(navigate).toHaveBeenCalledWith(`/apps/flow/home/flow?id=${process.Id}`);
     // Mode 1: the first step is active at once.
@@ -117,7 +124,7 @@ describe('ProcessCommand against the real server', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Start the first step' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled(), WAIT);
-    const process = (onCreated.mock.calls[0]?.[0] as { process: Process }).process;
+    const process = createdProcess(onCreated);
     expect(process.AllSteps.every((step) => step.State === 'waiting')).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -126,6 +126,30 @@ function ProcessView({ processId, onLoaded }: { processId: number; onLoaded: (pr
   return process ? <ProcessSteps process={process} /> : null;
 }
 
+function TourApp(props: {
+  v1: V1Client;
+  isSupervisor: boolean;
+  navigate: (url: string) => void;
+  win: ProcessRunnerWindow;
+  onRunner: (runner: ProcessRunner) => void;
+  onProcess: (process: Process) => void;
+  page: string | null;
+}) {
+  return (
+    <ShellProvider>
+      <ProcessRunnerProvider
+        api={props.v1.processes}
+        isSupervisor={props.isSupervisor}
+        navigate={props.navigate}
+        onChanged={notifyChanged}
+        window={props.win}
+      >
+        <TourHost onRunner={props.onRunner} onProcess={props.onProcess} page={props.page} />
+      </ProcessRunnerProvider>
+    </ShellProvider>
+  );
+}
+
 function renderTour(v1: V1Client, isSupervisor: boolean) {
   const navigate = vi.fn();
   let runner: ProcessRunner | undefined;
@@ -137,28 +161,24 @@ function renderTour(v1: V1Client, isSupervisor: boolean) {
     latest = value;
   };
   const win = testWindow();
-  function App({ page }: { page: string | null }) {
-    return (
-      <ShellProvider>
-        <ProcessRunnerProvider
-          api={v1.processes}
-          isSupervisor={isSupervisor}
-          navigate={navigate}
-          onChanged={notifyChanged}
-          window={win}
-        >
-          <TourHost onRunner={captureRunner} onProcess={captureProcess} page={page} />
-        </ProcessRunnerProvider>
-      </ShellProvider>
-    );
-  }
-  const view = render(<App page={null} />);
+  const app = (page: string | null) => (
+    <TourApp
+      v1={v1}
+      isSupervisor={isSupervisor}
+      navigate={navigate}
+      win={win}
+      onRunner={captureRunner}
+      onProcess={captureProcess}
+      page={page}
+    />
+  );
+  const view = render(app(null));
   return {
     navigate,
     win,
     runner: () => runner as ProcessRunner,
     process: () => latest as Process,
-    showPage: (page: string | null) => view.rerender(<App page={page} />),
+    showPage: (page: string | null) => view.rerender(app(page)),
   };
 }
 
