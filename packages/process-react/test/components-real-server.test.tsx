@@ -30,7 +30,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 
 async function signedIn(userName: 'operator' | 'supervisor' = 'operator'): Promise<V1Client> {
   const jar = createCookieFetch();

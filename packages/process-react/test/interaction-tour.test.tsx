@@ -57,7 +57,7 @@ function testWindow() {
   return win as typeof win & ProcessRunnerWindow;
 }
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 
 /** What a host page shows: the command, the process's steps, and the page a step navigated to. */
 function TourHost({
