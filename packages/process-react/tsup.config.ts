@@ -1,3 +1,3 @@
 import { libraryConfig } from '../../tsup.shared';
 
-export default libraryConfig({ entry: ['src/index.ts'] });
+export default libraryConfig({ entry: ['src/index.ts'], styles: true });
