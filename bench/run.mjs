@@ -8,6 +8,7 @@ if ((await buildAll()) !== 0) process.exit(1);
 for (const script of [
   'server-bench.mjs',
   'records-bench.mjs',
+  'process-bench.mjs',
   'bundle-size.mjs',
   'package-size.mjs',
   'form-bench.mjs',

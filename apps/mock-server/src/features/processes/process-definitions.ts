@@ -121,3 +121,39 @@ export const ProcessCommandDefinitionSchema = z.strictObject({
   steps: z.array(StepDefinitionSchema).max(100),
 });
 export type ProcessCommandDefinition = z.infer<typeof ProcessCommandDefinitionSchema>;
+
+/** A question a step asks (its phase while it waits for the answer). */
+export type QuestionPhase = 'confirm' | 'prompt' | 'completion-confirm' | 'completion-prompt';
+
+/** The questions a step asks, in the order of spec §4. */
+export function questionsOf(def: StepDefinition): QuestionPhase[] {
+  const questions: QuestionPhase[] = [];
+  if (def.confirm) questions.push('confirm');
+  if (def.prompt) questions.push('prompt');
+  if (def.completionConfirm) questions.push('completion-confirm');
+  if (def.completionPrompt) questions.push('completion-prompt');
+  return questions;
+}
+
+/**
+ * The phase a step starts in when it becomes active: its first question, `run` (an action with
+ * nothing to ask), or what the step waits for (`page`, `pick`, `report`, `sub-process`).
+ */
+export function initialPhase(def: StepDefinition): string {
+  switch (def.kind) {
+    case 'action':
+    case 'completion-confirm':
+    case 'completion-prompt':
+      return questionsOf(def)[0] ?? 'run';
+    case 'form':
+    case 'detail-page':
+      return 'page';
+    case 'pick-list-single':
+    case 'pick-list-multi':
+      return 'pick';
+    case 'report-document':
+      return 'report';
+    case 'sub-process':
+      return 'sub-process';
+  }
+}

@@ -14,7 +14,7 @@ import type {
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/session-service';
-import type { StepDefinition } from './process-definitions';
+import { initialPhase, type QuestionPhase, questionsOf, type StepDefinition } from './process-definitions';
 import { escapeHtml, renderReport } from './process-report';
 import type {
   CommandRecord,
@@ -120,43 +120,14 @@ const invalid = (
     issues: [{ code: code === 'VALIDATION' ? 'custom' : 'required_data_missing', path: field, message }],
   });
 
-const QUESTION_PHASES = ['confirm', 'prompt', 'completion-confirm', 'completion-prompt'] as const;
-type QuestionPhase = (typeof QUESTION_PHASES)[number];
+const QUESTION_PHASES: readonly QuestionPhase[] = [
+  'confirm',
+  'prompt',
+  'completion-confirm',
+  'completion-prompt',
+];
 const isQuestion = (phase: string): phase is QuestionPhase =>
   (QUESTION_PHASES as readonly string[]).includes(phase);
-
-/** The questions a step asks, in the order of spec §4. */
-function questionsOf(def: StepDefinition): QuestionPhase[] {
-  const questions: QuestionPhase[] = [];
-  if (def.confirm) questions.push('confirm');
-  if (def.prompt) questions.push('prompt');
-  if (def.completionConfirm) questions.push('completion-confirm');
-  if (def.completionPrompt) questions.push('completion-prompt');
-  return questions;
-}
-
-/**
- * The phase a step starts in when it becomes active: its first question, `run` (an action with
- * nothing to ask), or what the step waits for (`page`, `pick`, `report`, `sub-process`).
- */
-export function initialPhase(def: StepDefinition): string {
-  switch (def.kind) {
-    case 'action':
-    case 'completion-confirm':
-    case 'completion-prompt':
-      return questionsOf(def)[0] ?? 'run';
-    case 'form':
-    case 'detail-page':
-      return 'page';
-    case 'pick-list-single':
-    case 'pick-list-multi':
-      return 'pick';
-    case 'report-document':
-      return 'report';
-    case 'sub-process':
-      return 'sub-process';
-  }
-}
 
 const tokenOf = (step: StepRecord) => `${step.id}.${step.revision}.${step.phase}`;
 const nowIso = (now: () => number) => new Date(now()).toISOString();

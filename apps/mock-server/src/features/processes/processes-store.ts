@@ -1,6 +1,6 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
 import type { SqliteDatabase } from '../../db/sqlite';
-import { type StepDefinition, StepDefinitionSchema } from './process-definitions';
+import { initialPhase, type StepDefinition, StepDefinitionSchema } from './process-definitions';
 
 /** A process command with its step definitions. */
 export interface CommandRecord {
@@ -440,4 +440,58 @@ export function createSqliteProcessStore(db: SqliteDatabase): ProcessStore {
       return row ? { processId: row.process_id, html: row.html } : null;
     },
   };
+}
+
+/**
+ * Bulk import of processes of one command (benchmarks): `count` processes owned by a user, each
+ * with its steps (the first active), in one transaction. Not for request handling.
+ */
+export function bulkInsertProcesses(
+  db: SqliteDatabase,
+  options: { commandName: string; count: number; ownerUserId: number; createdBy: string },
+): void {
+  const command = db
+    .prepare<[string], { id: number }>('SELECT id FROM process_commands WHERE name = ?')
+    .get(options.commandName);
+  if (!command) throw new Error(`no command ${options.commandName}`);
+  const phases = db
+    .prepare<[number], { definition_json: string }>(
+      'SELECT definition_json FROM process_command_steps WHERE command_id = ? ORDER BY position',
+    )
+    .all(command.id)
+    .map((row) => initialPhase(StepDefinitionSchema.parse(JSON.parse(row.definition_json))));
+  const insertProcess = db.prepare<[number, string, number, string, string]>(
+    `INSERT INTO processes (command_id, name, state, owner_user_id, created_by, created_at_utc)
+     VALUES (?, ?, 'open', ?, ?, ?)`,
+  );
+  const insertStep = db.prepare<[number, number, string, string]>(
+    'INSERT INTO process_steps (process_id, position, state, phase) VALUES (?, ?, ?, ?)',
+  );
+  const setCurrent = db.prepare<[number, number]>('UPDATE processes SET current_step_id = ? WHERE id = ?');
+  const insertEvent = db.prepare<[number, string, string]>(
+    `INSERT INTO process_events (process_id, at_utc, by_user, kind) VALUES (?, ?, ?, 'process-created')`,
+  );
+  db.transaction(() => {
+    const at = new Date().toISOString();
+    for (let n = 0; n < options.count; n++) {
+      const id = Number(
+        insertProcess.run(
+          command.id,
+          `${options.commandName} ${n + 1}`,
+          options.ownerUserId,
+          options.createdBy,
+          at,
+        ).lastInsertRowid,
+      );
+      let first = 0;
+      phases.forEach((phase, position) => {
+        const stepId = Number(
+          insertStep.run(id, position, position === 0 ? 'active' : 'waiting', phase).lastInsertRowid,
+        );
+        if (position === 0) first = stepId;
+      });
+      if (first) setCurrent.run(first, id);
+      insertEvent.run(id, at, options.createdBy);
+    }
+  })();
 }
