@@ -18,6 +18,7 @@ export const PROCESS_LABELS = Object.freeze({
   openDocument: 'Open the document',
   continue: 'Continue',
   reportReady: 'The document is ready.',
+  reportIntro: "Produce the document of the process's data, then open it.",
   completeStep: 'Complete the step',
   completing: 'Completing…',
   detailPageRegion: 'Process step',

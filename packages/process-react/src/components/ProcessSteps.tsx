@@ -74,34 +74,36 @@ function StepRow({
           </time>
         ) : null}
       </td>
-      <td className="procedo-ProcessSteps-actions">
-        <Button
-          className="procedo-Button"
-          data-variant="primary"
-          aria-label={`${PROCESS_LABELS.run} ${step.StepName}`}
-          isDisabled={!canRun || runner.busy}
-          onPress={() =>
-            runner.runStep(process.Id, { Id: step.Id, Name: step.StepName, StepKind: step.StepKind })
-          }
-        >
-          {PROCESS_LABELS.run}
-        </Button>
-        <Button
-          className="procedo-Button"
-          aria-label={`${PROCESS_LABELS.resetStep} ${step.StepName}`}
-          isDisabled={!canReset || runner.busy}
-          onPress={() => void runner.resetStep(step.Id)}
-        >
-          {PROCESS_LABELS.resetStep}
-        </Button>
-        <Button
-          className="procedo-Button"
-          aria-label={`${PROCESS_LABELS.resetChain} ${step.StepName}`}
-          isDisabled={!canReset || runner.busy}
-          onPress={() => void runner.resetStepChain(step.Id)}
-        >
-          {PROCESS_LABELS.resetChain}
-        </Button>
+      <td>
+        <div className="procedo-ProcessSteps-actions">
+          <Button
+            className="procedo-Button"
+            data-variant="primary"
+            aria-label={`${PROCESS_LABELS.run} ${step.StepName}`}
+            isDisabled={!canRun || runner.busy}
+            onPress={() =>
+              runner.runStep(process.Id, { Id: step.Id, Name: step.StepName, StepKind: step.StepKind })
+            }
+          >
+            {PROCESS_LABELS.run}
+          </Button>
+          <Button
+            className="procedo-Button"
+            aria-label={`${PROCESS_LABELS.resetStep} ${step.StepName}`}
+            isDisabled={!canReset || runner.busy}
+            onPress={() => void runner.resetStep(step.Id)}
+          >
+            {PROCESS_LABELS.resetStep}
+          </Button>
+          <Button
+            className="procedo-Button"
+            aria-label={`${PROCESS_LABELS.resetChain} ${step.StepName}`}
+            isDisabled={!canReset || runner.busy}
+            onPress={() => void runner.resetStepChain(step.Id)}
+          >
+            {PROCESS_LABELS.resetChain}
+          </Button>
+        </div>
       </td>
     </tr>
   );

@@ -43,6 +43,7 @@ export function ReportDocumentScreen({
       aria-describedby={statusId}
     >
       <div className="procedo-Dialog-body">
+        {!documentUrl && !isProducing && <p>{PROCESS_LABELS.reportIntro}</p>}
         <p id={statusId} role="status">
           {documentUrl ? PROCESS_LABELS.reportReady : isProducing ? PROCESS_LABELS.producing : ''}
         </p>
