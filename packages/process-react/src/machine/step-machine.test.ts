@@ -244,6 +244,13 @@ describe('step machine: a result is handled in the order of spec §4', () => {
     });
   });
 
+  it('7. a completion confirm with no message asks with the step hint, else the step name', () => {
+    expect(
+      runThen({ CompletionConfirmRequired: true, Hint: 'Answer yes when done.' }).question?.message,
+    ).toBe('Answer yes when done.');
+    expect(runThen({ CompletionConfirmRequired: true }).question?.message).toBe('Approve order');
+  });
+
   it('7. a re-run answering the same URL does not open it again', () => {
     const asking = runThen({
       UrlToOpen: '/docs/1.pdf',

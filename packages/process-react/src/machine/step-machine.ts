@@ -223,7 +223,13 @@ function afterUrl(
       ...state,
       phase: 'asking',
       pending: null,
-      question: { kind: 'completion-confirm', title, message: result.ConfirmMessage ?? result.StepName },
+      // docs/processes.md: a completion confirm's question is in ConfirmMessage; without one, the
+      // step's hint (what to do) reads better than repeating the title.
+      question: {
+        kind: 'completion-confirm',
+        title,
+        message: result.ConfirmMessage ?? result.Hint ?? result.StepName,
+      },
       effects,
     };
   }
