@@ -11,15 +11,17 @@ export const INTERACTION_TOUR = 'Interaction tour';
 /** The ToastMessage of the tour's first step when its confirm is answered no. */
 export const TOUR_CANCEL_TOAST = 'The tour has been cancelled. Run the step again to start over.';
 
-/** The first current record of an entity (by title): the fallback record of a page step. */
-function firstRecordId(db: SqliteDatabase, entity: string): number {
+/**
+ * The first current record of an entity (by title): the fallback record of a page step. A
+ * database without one (all deleted) gets an empty fallback: the page then opens a new record.
+ */
+function firstRecordId(db: SqliteDatabase, entity: string): number | '' {
   const row = db
     .prepare<[string], { record_id: number }>(
       'SELECT record_id FROM records WHERE entity = ? AND is_deleted = 0 ORDER BY search_key, record_id LIMIT 1',
     )
     .get(entity);
-  if (!row) throw new Error(`no ${entity} record to point a process step at; seed the business data first`);
-  return row.record_id;
+  return row?.record_id ?? '';
 }
 
 /**
@@ -27,9 +29,9 @@ function firstRecordId(db: SqliteDatabase, entity: string): number {
  * `ids` are real records the page steps fall back to when no earlier step chose one.
  */
 export function processCommands(ids: {
-  supplier: number;
-  deviation: number;
-  batch: number;
+  supplier: number | '';
+  deviation: number | '';
+  batch: number | '';
 }): ProcessCommandDefinition[] {
   return [
     {

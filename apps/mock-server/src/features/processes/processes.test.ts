@@ -612,6 +612,50 @@ describe('the list and the lookup', () => {
   });
 });
 
+describe('repeated page and report completions', () => {
+  it('produce one effect: the same result, one history entry, one completion', async () => {
+    const tour = await create(INTERACTION_TOUR);
+    const ids = tour.AllSteps.map((s) => s.Id);
+    await throughDialog(tour);
+    const multi = await ok(PickListDataSchema, step(supervisor, ids[3]!, 'pick-list/data'));
+    await ok(
+      StepResultSchema,
+      step(supervisor, ids[3]!, 'action/complete/pick-list/multi', { SelectedItems: [multi.Items[0]!.Id] }),
+    );
+    const single = await ok(PickListDataSchema, step(supervisor, ids[4]!, 'pick-list/data'));
+    await ok(
+      StepResultSchema,
+      step(supervisor, ids[4]!, 'action/complete/pick-list/single', { SelectedItem: single.Items[0]!.Id }),
+    );
+
+    const r1 = await ok(StepResultSchema, step(supervisor, ids[5]!, 'action/complete/report-document'));
+    const r2 = await ok(StepResultSchema, step(supervisor, ids[5]!, 'action/complete/report-document'));
+    expect(r2).toEqual(r1);
+    const page = {
+      QueryString: `UGoToItemNo=${single.Items[0]!.Id}`,
+      CurrentPageUrl: '/form?WebTemplateNo=102',
+    };
+    const d1 = await ok(StepResultSchema, step(supervisor, ids[6]!, 'action/complete/detail-page', page));
+    const d2 = await ok(StepResultSchema, step(supervisor, ids[6]!, 'action/complete/detail-page', page));
+    expect(d2).toEqual(d1);
+    // Another page post for the completed step is out of order.
+    await fails(
+      step(supervisor, ids[6]!, 'action/complete/detail-page', { ...page, QueryString: 'UGoToItemNo=1' }),
+      409,
+    );
+    const kinds = dbRows<{ kind: string; n: number }>(
+      "SELECT kind, count(*) AS n FROM process_events WHERE process_id = ? AND kind IN ('document-produced', 'page-completed', 'step-completed') GROUP BY kind",
+      tour.Id,
+    );
+    expect(Object.fromEntries(kinds.map((k) => [k.kind, k.n]))).toEqual({
+      'document-produced': 1,
+      'page-completed': 1,
+      'step-completed': 7,
+    });
+    expect((await getProcess(supervisor, tour.Id)).CurrentStepId).toBe(ids[7]);
+  });
+});
+
 describe('history', () => {
   it('is append-only in the database', async () => {
     const tour = await create(INTERACTION_TOUR);
