@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../db/migrations';
+import { seedIfNeeded } from '../../db/seed';
+import { seedFormsIfNeeded } from '../../db/seed-forms';
+import { INTERACTION_TOUR, seedProcessesIfNeeded } from '../../db/seed-processes';
+import { migrate, openSqlite, type SqliteDatabase } from '../../db/sqlite';
+import { createSqliteRecordStore } from '../records/records-store';
+import type { AuthContext } from '../session/session-service';
+import { createProcessesService } from './processes-service';
+import { createSqliteProcessStore } from './processes-store';
+
+let dir: string;
+let db: SqliteDatabase;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'procedo-process-plan-'));
+  db = openSqlite(path.join(dir, 'plan.sqlite'));
+  migrate(db, MIGRATIONS);
+  await seedIfNeeded(db, 'small', Date.now());
+  seedFormsIfNeeded(db, 'small', Date.now());
+  seedProcessesIfNeeded(db, 'small', Date.now());
+});
+afterAll(async () => {
+  db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The query plan of `sql` with every parameter replaced by a constant. */
+function plan(sql: string): string[] {
+  const bound = sql.replace(/@[A-Za-z]+|\?/g, '1');
+  return (db.prepare(`EXPLAIN QUERY PLAN ${bound}`).all() as { detail: string }[]).map((row) => row.detail);
+}
+
+describe('the cost of a step call', () => {
+  it('uses only primary keys and indexes on processes, steps and history: no full scan', async () => {
+    const statements = new Set<string>();
+    // The store on a connection that notes every statement it prepares.
+    const recording = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'prepare') {
+          return (sql: string) => {
+            statements.add(sql);
+            return target.prepare(sql);
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const store = createSqliteProcessStore(recording);
+    const user = { id: 1, name: 'supervisor', isSupervisor: true };
+    const auth = {
+      database: {
+        id: 'plan',
+        name: 'Plan',
+        stores: { processes: store, records: createSqliteRecordStore(db) },
+      },
+      user,
+    } as unknown as AuthContext;
+    const service = createProcessesService({ now: () => Date.now() });
+    const tourId = service
+      .creatableCommands(auth, { column: 'Name', descending: false })
+      .find((c) => c.Name === INTERACTION_TOUR)?.Id;
+    // Every statement the store prepared (most at creation), and those a tour's calls add.
+    const tour = service.createProcess(auth, tourId ?? 0, { Name: 'Plan' }, 1);
+    const ids = tour.AllSteps.map((s) => s.Id);
+    const asked = service.run(auth, ids[0] ?? 0, null);
+    service.run(auth, ids[0] ?? 0, { ...asked, Confirmed: true, ConfirmResult: false });
+    const again = service.run(auth, ids[0] ?? 0, null);
+    service.run(auth, ids[0] ?? 0, { ...again, Confirmed: true, ConfirmResult: true });
+    service.answerPrompt(auth, ids[1] ?? 0, 'Plan');
+    service.run(auth, ids[2] ?? 0, null);
+    const data = await service.pickListData(auth, ids[3] ?? 0);
+    await service.completePickList(auth, ids[3] ?? 0, { multi: true, ids: [data.Items[0]?.Id ?? ''] });
+    service.resetStep(auth, ids[3] ?? 0, true);
+    service.openStep(auth, ids[3] ?? 0);
+    service.getProcess(auth, tour.Id);
+    service.resetProcess(auth, tour.Id);
+
+    expect(statements.size).toBeGreaterThan(10);
+    for (const sql of statements) {
+      for (const detail of plan(sql)) {
+        expect(detail, sql).not.toMatch(/^SCAN (processes|process_steps|process_events|process_documents)\b/);
+      }
+    }
+  });
+});
