@@ -82,14 +82,14 @@ describe('step machine: a result is handled in the order of spec §4', () => {
     const state = transition(opened, { type: 'result', result: stepResult({ IsCompleted: true }) });
     expect(state.phase).toBe('finished');
     expect(state.dialog).toBeNull();
-    expect(state.effects).toEqual([{ type: 'changed' }]);
+    expect(state.effects).toEqual([{ type: 'close-dialog' }, { type: 'changed' }]);
   });
 
   it('4. confirm: asks the message, then re-runs with Confirmed and the answer, ActionState unchanged', () => {
     const asking = runThen({ ConfirmRequired: true, ConfirmMessage: 'Approve?', PromptRequired: true });
     expect(asking.phase).toBe('asking');
     expect(asking.question).toEqual({ kind: 'confirm', title: 'Approve order', message: 'Approve?' });
-    expect(asking.effects).toEqual([]);
+    expect(asking.effects).toEqual([{ type: 'ask', question: asking.question }]);
 
     const yes = transition(asking, { type: 'confirm', confirmed: true });
     expect(yes.phase).toBe('running');
@@ -120,6 +120,7 @@ describe('step machine: a result is handled in the order of spec §4', () => {
       message: 'Reference?',
       suggestion: 'PO-1',
     });
+    expect(asking.effects).toEqual([{ type: 'ask', question: asking.question }]);
     const answered = transition(asking, { type: 'prompt', value: 'PO-2' });
     expect(answered.effects).toEqual([
       {
@@ -163,7 +164,9 @@ describe('step machine: a result is handled in the order of spec §4', () => {
       stepId: 70,
       finishesRun: false,
     });
-    expect(state.effects).toEqual([]);
+    expect(state.effects).toEqual([
+      { type: 'open-url', url: '/help/processes', target: '', targetKind: 'dialog', title: 'Approve order' },
+    ]);
   });
 
   it.each([
@@ -257,7 +260,7 @@ describe('step machine: a result is handled in the order of spec §4', () => {
       UrlToOpenTarget: '_blank',
       CompletionConfirmRequired: true,
     });
-    expect(asking.effects.map((effect) => effect.type)).toEqual(['open-url']);
+    expect(asking.effects.map((effect) => effect.type)).toEqual(['open-url', 'ask']);
     const answered = transition(asking, { type: 'confirm', confirmed: true });
     const next = transition(answered, {
       type: 'result',
@@ -284,6 +287,7 @@ describe('step machine: a result is handled in the order of spec §4', () => {
       message: 'Closing remark',
       suggestion: 'All good',
     });
+    expect(asking.effects).toEqual([{ type: 'ask', question: asking.question }]);
     const answered = transition(asking, { type: 'prompt', value: 'Fine' });
     expect(answered.effects[0]).toMatchObject({
       call: { body: { CompletionPrompted: true, CompletionPromptResult: 'Fine' } },

@@ -40,8 +40,15 @@ export type StepEffect =
   | { type: 'alert'; text: string }
   /** Apply the result's `Script` as a named client action (never evaluated). */
   | { type: 'script'; script: string; processId: number; stepId: number }
-  /** Open a step's page in a window target (dialogs are in `state.dialog` instead). */
+  /** Put the question (`state.question`) on screen; its answer comes back as `confirm` or `prompt`. */
+  | { type: 'ask'; question: StepQuestion }
+  /**
+   * Open a step's page in its target. A `dialog` target is also in `state.dialog`, which the
+   * driver renders (not modal, titled with the step name) until a `dialog-closed` event.
+   */
   | { type: 'open-url'; url: string; target: string; targetKind: StepTargetKind; title: string }
+  /** Close the step dialog (`state.dialog` is already `null`): the run it held is over. */
+  | { type: 'close-dialog' }
   /**
    * The run is over and no dialog of this runner held the step: the page goes to the flow home
    * page (supervisors) or the step page (others); inside a step dialog's page, the opener is told.
@@ -200,9 +207,25 @@ function notices(result: StepResult): StepEffect[] {
   return effects;
 }
 
+/** Puts a question on screen: the phase, the question, and the `ask` effect. */
+function ask(state: StepMachineState, question: StepQuestion, effects: StepEffect[]): StepMachineState {
+  return {
+    ...state,
+    phase: 'asking',
+    pending: null,
+    question,
+    effects: [...effects, { type: 'ask', question }],
+  };
+}
+
 /** Spec §4 point 3: the run is over; a dialog closes, otherwise the page moves on. */
 function complete(state: StepMachineState, result: StepResult, effects: StepEffect[]): StepMachineState {
-  if (state.dialog) return { ...settle(state, 'finished', [...effects, { type: 'changed' }]), dialog: null };
+  if (state.dialog) {
+    return {
+      ...settle(state, 'finished', [...effects, { type: 'close-dialog' }, { type: 'changed' }]),
+      dialog: null,
+    };
+  }
   return settle(state, 'finished', [
     ...effects,
     { type: 'changed' },
@@ -219,33 +242,19 @@ function afterUrl(
 ): StepMachineState {
   const title = result.StepName;
   if (isFlagSet(result.CompletionConfirmRequired) && !isFlagSet(result.CompletionConfirmed)) {
-    return {
-      ...state,
-      phase: 'asking',
-      pending: null,
-      // docs/processes.md: a completion confirm's question is in ConfirmMessage; without one, the
-      // step's hint (what to do) reads better than repeating the title.
-      question: {
-        kind: 'completion-confirm',
-        title,
-        message: result.ConfirmMessage ?? result.Hint ?? result.StepName,
-      },
-      effects,
-    };
+    // docs/processes.md: a completion confirm's question is in ConfirmMessage; without one, the
+    // step's hint (what to do) reads better than repeating the title.
+    const message = result.ConfirmMessage ?? result.Hint ?? result.StepName;
+    return ask(state, { kind: 'completion-confirm', title, message }, effects);
   }
   if (isFlagSet(result.CompletionPromptRequired) && !isFlagSet(result.CompletionPrompted)) {
-    return {
-      ...state,
-      phase: 'asking',
-      pending: null,
-      question: {
-        kind: 'completion-prompt',
-        title,
-        message: result.CompletionPromptMessage ?? result.StepName,
-        suggestion: result.CompletionPromptSuggestion ?? '',
-      },
-      effects,
+    const question: StepQuestion = {
+      kind: 'completion-prompt',
+      title,
+      message: result.CompletionPromptMessage ?? result.StepName,
+      suggestion: result.CompletionPromptSuggestion ?? '',
     };
+    return ask(state, question, effects);
   }
   const isCompletion = isFlagSet(result.IsCompletion);
   switch (opened) {
@@ -307,32 +316,18 @@ function handleResult(previous: StepMachineState, result: StepResult): StepMachi
   if (isFlagSet(result.IsCompleted)) return complete(state, result, effects);
   // 4. Confirm.
   if (isFlagSet(result.ConfirmRequired) && !isFlagSet(result.Confirmed)) {
-    return {
-      ...state,
-      phase: 'asking',
-      pending: null,
-      question: {
-        kind: 'confirm',
-        title: result.StepName,
-        message: result.ConfirmMessage ?? result.StepName,
-      },
-      effects,
-    };
+    const message = result.ConfirmMessage ?? result.StepName;
+    return ask(state, { kind: 'confirm', title: result.StepName, message }, effects);
   }
   // 5. Prompt.
   if (isFlagSet(result.PromptRequired) && !isFlagSet(result.Prompted)) {
-    return {
-      ...state,
-      phase: 'asking',
-      pending: null,
-      question: {
-        kind: 'prompt',
-        title: result.StepName,
-        message: result.PromptMessage ?? result.StepName,
-        suggestion: result.PromptSuggestion ?? '',
-      },
-      effects,
+    const question: StepQuestion = {
+      kind: 'prompt',
+      title: result.StepName,
+      message: result.PromptMessage ?? result.StepName,
+      suggestion: result.PromptSuggestion ?? '',
     };
+    return ask(state, question, effects);
   }
   // A produced report document is offered as a link (a user gesture, so no popup blocker) first.
   if (previous.pending?.kind === 'report-document' && hasText(result.UrlToOpen)) {
@@ -347,6 +342,13 @@ function handleResult(previous: StepMachineState, result: StepResult): StepMachi
       return afterUrl(state, result, effects, targetKind === 'dialog' && !state.dialog ? null : targetKind);
     }
     state.openedUrl = openedKey;
+    effects.push({
+      type: 'open-url',
+      url: result.UrlToOpen,
+      target: result.UrlToOpenTarget ?? '',
+      targetKind,
+      title: result.StepName,
+    });
     if (targetKind === 'dialog') {
       const dialog: StepDialog = {
         url: result.UrlToOpen,
@@ -357,13 +359,6 @@ function handleResult(previous: StepMachineState, result: StepResult): StepMachi
       };
       return afterUrl({ ...state, dialog }, result, effects, 'dialog');
     }
-    effects.push({
-      type: 'open-url',
-      url: result.UrlToOpen,
-      target: result.UrlToOpenTarget ?? '',
-      targetKind,
-      title: result.StepName,
-    });
     return afterUrl(state, result, effects, targetKind);
   }
   // 7, 8 and the end of the run.

@@ -119,7 +119,12 @@ export function createStepRunner(env: StepRunnerEnvironment): StepRunner {
       case 'script':
         runScript(effect.script, effect.processId, effect.stepId);
         return;
+      case 'ask':
+      case 'close-dialog':
+        // Rendered from the state (`question`, `dialog`) by the provider.
+        return;
       case 'open-url':
+        if (effect.targetKind === 'dialog') return;
         if (effect.targetKind === 'self') options.navigate(effect.url);
         else env.openWindow({ url: effect.url, target: effect.target, title: effect.title });
         return;
