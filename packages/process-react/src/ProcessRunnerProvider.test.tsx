@@ -1,6 +1,6 @@
 import type { ProcessesApi, StepResult } from '@procedo/client-api';
 import { ShellProvider } from '@procedo/forms-react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProcessRunner } from './hooks/runner-context';
@@ -169,6 +169,20 @@ describe('ProcessRunnerProvider: completion (spec §4)', () => {
       'Approve the order?',
     );
     expect(screen.queryByRole('button', { name: 'Outside' })).toBeNull();
+  });
+
+  it('shows an AlertMessage as text, or as sanitised HTML when it holds markup', async () => {
+    const user = userEvent.setup();
+    const { handle } = setup();
+    handle({ AlertMessage: 'Check the totals', CancelProceed: true });
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.textContent).toContain('Check the totals');
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    handle({ AlertMessage: '<b>Stock</b> is low<img src=x onerror="window.hacked=1">', CancelProceed: true });
+    const html = await screen.findByRole('alertdialog');
+    expect(html.querySelector('b')?.textContent).toBe('Stock');
+    expect(html.innerHTML).not.toContain('onerror');
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
   });
 
   it('shows a prompt with its suggestion; an empty answer does not proceed', async () => {

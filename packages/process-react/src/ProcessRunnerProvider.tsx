@@ -73,6 +73,8 @@ function isInStepFrame(win: ProcessRunnerWindow): boolean {
   }
 }
 
+const looksLikeHtml = (text: string) => /<[a-z][^>]*>/i.test(text);
+
 const isPickListCall = (state: StepMachineState) =>
   state.pending?.kind === 'pick-list-single' || state.pending?.kind === 'pick-list-multi';
 
@@ -117,7 +119,9 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
       },
       options: () => latest.current,
       toast: (level, text) => shellRef.current.toast[level](text),
-      alert: (text) => void shellRef.current.alert(text),
+      // An AlertMessage holding markup goes to the HTML Alert, which sanitises it with DOMPurify.
+      alert: (text) =>
+        void (looksLikeHtml(text) ? shellRef.current.alertHtml(text) : shellRef.current.alert(text)),
       openWindow: ({ url, target, title }) => {
         try {
           opener.open(
