@@ -1,3 +1,4 @@
+import { I18nProvider } from '@procedo/forms-react';
 import { ProcessBreadcrumbs, ProcessSteps, type ProcessStepsProps, StepEnded } from '@procedo/process-react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ProcessStoryFrame, storyProcess } from './story-support';
@@ -61,3 +62,16 @@ export const ResetProcess: Story = { args: { action: (runner) => void runner.res
 
 /** Without the Reset process button. */
 export const NoProcessReset: Story = { args: { canResetProcess: false } };
+
+/** Right-to-left: the table, the current-step mark and the toolbar mirror. */
+export const RightToLeft: Story = {
+  decorators: [
+    (Story) => (
+      <I18nProvider locale="ar-EG">
+        <div dir="rtl">
+          <Story />
+        </div>
+      </I18nProvider>
+    ),
+  ],
+};

@@ -92,3 +92,16 @@ export const RunError: Story = {
 
 /** 'This part of the process has ended.' */
 export const Ended: Story = { render: () => <StepEnded /> };
+
+/** Right-to-left: the pick list mirrors. */
+export const PickListRightToLeft: Story = {
+  decorators: [
+    (Story) => (
+      <I18nProvider locale="ar-EG">
+        <div dir="rtl">
+          <Story />
+        </div>
+      </I18nProvider>
+    ),
+  ],
+};
