@@ -1,3 +1,4 @@
+import { I18nProvider } from '@procedo/forms-react';
 import {
   ConfirmDialog,
   PickListScreen,
