@@ -289,7 +289,11 @@ export function createProcessesService(options: { now: () => number }): Processe
       Script: null,
       ConfirmRequired: def.confirm !== undefined,
       Confirmed: answers.confirm !== undefined,
-      ConfirmMessage: def.confirm?.message ?? null,
+      // There is no CompletionConfirmMessage (spec §3): a completion confirm asks ConfirmMessage.
+      ConfirmMessage:
+        step.phase === 'completion-confirm' || !def.confirm
+          ? (def.completionConfirm?.message ?? def.confirm?.message ?? null)
+          : def.confirm.message,
       ConfirmResult: answers.confirm ?? null,
       PromptRequired: def.prompt !== undefined,
       Prompted: answers.prompt !== undefined,

@@ -290,6 +290,8 @@ describe('the Interaction tour through the API', () => {
       CompletionConfirmRequired: true,
       CompletionConfirmed: false,
       ConfirmRequired: false,
+      // No CompletionConfirmMessage in spec §3: the question is in ConfirmMessage.
+      ConfirmMessage: 'Have you seen every kind of step?',
     });
     const ccNo = await run(supervisor, ids[7]!, {
       ...cc,
