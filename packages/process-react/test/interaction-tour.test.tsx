@@ -319,5 +319,6 @@ describe.each([
     const done = await v1.processes.process(processId);
     expect(done.State).toBe('completed');
     expect(done.AllSteps.every((step) => step.State === 'completed' || step.State === 'skipped')).toBe(true);
-  }, 60_000);
+    // A whole tour of UI interactions: generous for a loaded two-core machine running every suite.
+  }, 180_000);
 });
