@@ -80,7 +80,7 @@ async function commandId(v1: V1Client, name: string): Promise<number> {
   return command.Id;
 }
 
-describe('ProcessCommand against the real server', () => {
+describe('ProcessCommand against the real server', { timeout: 60_000 }, () => {
   it("says 'A command needs to be selected' when Create is pressed with no choice", async () => {
     const user = userEvent.setup();
     const v1 = await signedIn();
@@ -172,7 +172,7 @@ describe('ProcessCommand against the real server', () => {
   });
 });
 
-describe('ProcessSteps against the real server', () => {
+describe('ProcessSteps against the real server', { timeout: 60_000 }, () => {
   async function tourProcess(v1: V1Client): Promise<Process> {
     return v1.processes.createProcess(
       await commandId(v1, 'Interaction tour'),
