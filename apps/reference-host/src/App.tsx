@@ -1,11 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { BlankPage } from './routes/BlankPage';
+import { FlowHomePage } from './routes/FlowHomePage';
 import { FormPage } from './routes/FormPage';
 import { HelpPage } from './routes/HelpPage';
 import { HomePage } from './routes/HomePage';
 import { LogonPage } from './routes/LogonPage';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { RootRoute } from './routes/RootRoute';
+import { StepPage } from './routes/StepPage';
 
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
 export function App() {
@@ -19,6 +21,8 @@ export function App() {
       <Route path="/" element={<RootRoute />}>
         <Route index element={<HomePage />} />
         <Route path="form" element={<FormPage />} />
+        <Route path="apps/flow/home/flow" element={<FlowHomePage />} />
+        <Route path="apps/flow/step" element={<StepPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,5 +1,6 @@
 import '@procedo/forms-react/styles.css';
 import '@procedo/session/styles.css';
+import '@procedo/process-react/styles.css';
 import './styles/app.css';
 import './styles/classic.css';
 import { StrictMode } from 'react';

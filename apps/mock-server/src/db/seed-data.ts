@@ -129,7 +129,7 @@ const processes = (kind: SeedKind): NavigationSeed => ({
       ? [
           {
             title: 'Start a process',
-            url: '/form?WebTemplateNo=201',
+            url: '/#start-a-process',
             description: 'Start a new guided process',
           },
         ]

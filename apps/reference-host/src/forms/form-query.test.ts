@@ -7,7 +7,7 @@ describe('parseFormQuery', () => {
   it('reads the form, the record and the flags that act', () => {
     expect(
       parse(
-        'WebTemplateNo=102&UGoToItemNo=17&a_nofocus=1&a_pbrl=1&FormElementName=Country&Timepoint=2026-01-02 03:04&a_rowtarget=rec_dialog&dataRf=results',
+        'WebTemplateNo=102&UGoToItemNo=17&a_nofocus=1&a_pbrl=1&FormElementName=Country&Timepoint=2026-01-02 03:04&a_rowtarget=rec_dialog&dataRf=results&a_step_id=42',
       ),
     ).toEqual({
       webTemplateNo: 102,
@@ -18,6 +18,7 @@ describe('parseFormQuery', () => {
       timepoint: '2026-01-02 03:04',
       rowTarget: 'rec_dialog',
       dataSource: 'results',
+      stepId: 42,
     });
   });
 
@@ -28,7 +29,11 @@ describe('parseFormQuery', () => {
       noFocus: false,
       helpInFrame: false,
     });
-    expect(parse('WebTemplateNo=-3&UGoToItemNo=1.5')).toMatchObject({ webTemplateNo: null, recordId: null });
+    expect(parse('WebTemplateNo=-3&UGoToItemNo=1.5&a_step_id=x')).toMatchObject({
+      webTemplateNo: null,
+      recordId: null,
+      stepId: null,
+    });
   });
 
   it('drops an element name, timepoint or target that is not well formed', () => {

@@ -22,6 +22,11 @@ export interface FormPageQuery {
    * page's result list, for previous/next); `null` when the page stands alone.
    */
   dataSource: string | null;
+  /**
+   * `a_step_id`: the user-process step (a `form` or `detail-page` step) that opened this page;
+   * the page shows the step's completion bar. `null` when the page was not opened by a step.
+   */
+  stepId: number | null;
 }
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
@@ -52,6 +57,7 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
         : null,
     rowTarget: TARGET.test(rowTarget) ? rowTarget : null,
     dataSource: TARGET.test(dataSource) ? dataSource : null,
+    stepId: positiveInt(params.get('a_step_id')),
   };
 }
 

@@ -72,6 +72,14 @@ export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = Object.freeze({
       'Leaving a form with unsaved changes asks you first.',
     ],
   },
+  processes: {
+    title: 'User processes',
+    paragraphs: [
+      'A user process guides you through a piece of work one step at a time. Start one from the Processes list on the home page; your open processes are listed there too.',
+      'A step may ask you to confirm, to answer a question, to choose from a list, to produce a report, or to open a page and complete it there. When a step is done the next one starts, or you land on the step page of the process, where Run continues with the current step.',
+      'The flow page shows every step of a process and its state. A step, a step and all later steps (its chain), or the whole process can be reset there to run again.',
+    ],
+  },
 });
 
 /** Looks a help topic up by its route name; `undefined` for an unknown topic. */

@@ -22,6 +22,7 @@ import {
   useFormSnapshot,
   useShell,
 } from '@procedo/forms-react';
+import { DetailPageCompletion } from '@procedo/process-react';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
@@ -443,6 +444,8 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
           {query.timepoint ? (
             <p className="procedo-FormPage-note">{L.timepointAccepted(query.timepoint)}</p>
           ) : null}
+          {/* Opened by a form or detail-page step: the bar that completes it (spec §3 Detail-page completion). */}
+          {query.stepId ? <DetailPageCompletion stepId={query.stepId} /> : null}
         </header>
         {conflict ? (
           <ConflictPanel

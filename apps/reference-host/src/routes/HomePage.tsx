@@ -1,9 +1,18 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { ProcessList } from '../processes/ProcessList';
+import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useSignedIn } from '../shell/signed-in-context';
 
-/** The default page `/`: a dashboard of the signed-in user's session. */
+/** The default page `/`: a dashboard of the signed-in user's session, their processes and the commands they can start. */
 export function HomePage() {
   const { context } = useSignedIn();
   const { User: user } = context;
+  // The navigation's 'Start a process' links to `/#start-a-process`: the router does not scroll to it.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <>
       <h1>Home</h1>
@@ -28,6 +37,8 @@ export function HomePage() {
           <dd>{formatMinutes(context.SessionTimeoutMinutes)} without activity</dd>
         </dl>
       </section>
+      <StartProcessPanel id="start-a-process" headingId="home-start" />
+      <ProcessList headingId="home-processes" isSupervisor={context.WebUserIsSupervisor} />
     </>
   );
 }

@@ -6,12 +6,14 @@ import {
   UiModeSchema,
 } from '@procedo/client-api';
 import { FormOpenerProvider, LoadingPanel, ShellProvider, useShell } from '@procedo/forms-react';
+import { ProcessRunnerProvider } from '@procedo/process-react';
 import { createSessionManager, type SessionManager } from '@procedo/session';
 import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applySessionTimeout, bindSessionLock, callback, serverTimeout, v1 } from '../api';
 import { logonUrlFor } from '../logon/return-url';
+import { ProcessChangesContext } from '../processes/process-changes';
 import { userMessage } from '../user-message';
 import { AppShell } from './AppShell';
 import { type HostErrorHandler, SignedInContext } from './signed-in-context';
@@ -204,17 +206,39 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
     [context, errorHandler],
   );
 
+  // The step runner changed a process: process pages load it again (see ProcessChangesContext).
+  const [processChanges, setProcessChanges] = useState(0);
+  const onProcessChanged = useCallback(() => setProcessChanges((n) => n + 1), []);
+  const navigate = useNavigate();
+  const navigateTo = useCallback(
+    (url: string) => {
+      // Pages of this app go through the router; anything else is a full page load.
+      if (url.startsWith('/') && !url.startsWith('//')) navigate(url);
+      else window.location.assign(url);
+    },
+    [navigate],
+  );
+
   return (
     <SignedInContext.Provider value={value}>
-      <AppShell
-        sessionNotice={
-          <SessionTimeoutNotice
-            onError={(cause) => errorHandler.handle(cause, { callerText: 'Keeping the session alive' })}
-          />
-        }
+      <ProcessRunnerProvider
+        api={v1.processes}
+        isSupervisor={context.WebUserIsSupervisor}
+        navigate={navigateTo}
+        onChanged={onProcessChanged}
       >
-        <Outlet />
-      </AppShell>
+        <ProcessChangesContext.Provider value={processChanges}>
+          <AppShell
+            sessionNotice={
+              <SessionTimeoutNotice
+                onError={(cause) => errorHandler.handle(cause, { callerText: 'Keeping the session alive' })}
+              />
+            }
+          >
+            <Outlet />
+          </AppShell>
+        </ProcessChangesContext.Provider>
+      </ProcessRunnerProvider>
       <SessionLockOverlay
         userName={context.User.name}
         databaseName={context.WebDatabaseName}

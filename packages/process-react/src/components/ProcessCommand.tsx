@@ -1,6 +1,6 @@
 import { type CreatableCommand, Messages, type Process } from '@procedo/client-api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button, Checkbox, Form, Label, ListBox, ListBoxItem, Text } from 'react-aria-components';
+import { Button, Checkbox, Form, Label, ListBox, ListBoxItem } from 'react-aria-components';
 import { processErrorText } from '../errors';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { PROCESS_LABELS } from '../labels';
@@ -116,17 +116,17 @@ export function ProcessCommand({
           renderEmptyState={() => PROCESS_LABELS.noCommands}
         >
           {(command) => (
+            // The option's name is its whole visible text (axe: label-content-name-mismatch), so the
+            // description shows below the list for the chosen command instead of inside each option.
             <ListBoxItem id={command.Id} textValue={command.Name} className="procedo-ProcessCommand-item">
-              <Text slot="label">{command.Name}</Text>
-              {command.Description && (
-                <Text slot="description" className="procedo-Field-hint">
-                  {command.Description}
-                </Text>
-              )}
+              {command.Name}
             </ListBoxItem>
           )}
         </ListBox>
       )}
+      {selected?.Description ? (
+        <p className="procedo-Field-hint procedo-ProcessCommand-description">{selected.Description}</p>
+      ) : null}
       {showMissing && (
         <p id={errorId} className="procedo-Field-error" role="alert">
           {Messages.commandNotSelected}
