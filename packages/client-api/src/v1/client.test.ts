@@ -126,39 +126,6 @@ describe('v1 client', () => {
     expect(counter.getSnapshot()).toBe(-1);
   });
 
-  it('abandons a request that gets no answer within timeoutMs, and one its caller aborts', async () => {
-    // Like the real fetch: rejects with the signal's reason once the request is aborted.
-    const hanging: FetchLike = (input) =>
-      new Promise((_, reject) => {
-        const { signal } = input as Request;
-        signal.addEventListener('abort', () => reject(signal.reason));
-      });
-    const slow = await createV1Client({
-      baseUrl: 'http://h',
-      fetch: hanging,
-      getCsrfToken: () => null,
-      timeoutMs: 20,
-    })
-      .session.databases()
-      .catch((e: unknown) => e);
-    expect(slow).toBeInstanceOf(NetworkError);
-    expect(((slow as NetworkError).cause as DOMException).name).toBe('TimeoutError');
-
-    const controller = new AbortController();
-    const pending = createV1Client({
-      baseUrl: 'http://h',
-      fetch: hanging,
-      getCsrfToken: () => null,
-      timeoutMs: false,
-    })
-      .request(z.unknown(), 'things', { signal: controller.signal })
-      .catch((e: unknown) => e);
-    controller.abort();
-    const aborted = await pending;
-    expect(aborted).toBeInstanceOf(NetworkError);
-    expect(((aborted as NetworkError).cause as DOMException).name).toBe('AbortError');
-  });
-
   it('resolves a body-less answer as undefined and counts it done', async () => {
     const counter = createAjaxCounter();
     const { fetch } = fakeFetch(() => new Response(null, { status: 204 }));

@@ -1,3 +1,4 @@
+import ky, { type KyInstance } from 'ky';
 import * as z from 'zod/mini';
 import type { AjaxCounter } from '../ajax-counter';
 import {
@@ -93,27 +94,29 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
-/** `searchParams` as a query string, every value written as its string (`?` included, or ''). */
-function queryOf(searchParams: V1RequestOptions['searchParams']): string {
-  if (searchParams === undefined) return '';
-  const query = (
-    searchParams instanceof URLSearchParams
-      ? searchParams
-      : new URLSearchParams(Object.entries(searchParams).map(([name, value]) => [name, String(value)]))
-  ).toString();
-  return query ? `?${query}` : '';
-}
-
-/**
- * Creates the v1 JSON client (fetch + zod): every answer is checked against its schema. Plain
- * `fetch`: no retries (retrying is the caller's decision) and HTTP errors are mapped to the error
- * family below, so a fetch wrapper library would add only bytes.
- */
+/** Creates the v1 JSON client (ky + zod): every answer is checked against its schema. */
 export function createV1Client(options: V1ClientOptions = {}): V1Client {
   const prefixUrl = `${(options.baseUrl ?? '').replace(/\/+$/, '')}/api/v1/`;
   const getCsrfToken = options.getCsrfToken ?? readCsrfCookie;
-  const fetch = options.fetch ?? globalFetch;
-  const timeoutMs = options.timeoutMs ?? 30000;
+  const api: KyInstance = ky.create({
+    prefixUrl,
+    credentials: 'same-origin',
+    fetch: options.fetch ?? globalFetch,
+    // Errors are mapped to the family below; retrying is the caller's decision, not a default.
+    throwHttpErrors: false,
+    retry: 0,
+    timeout: options.timeoutMs ?? 30000,
+    headers: { Accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          if (!STATE_CHANGING.has(request.method)) return;
+          const token = getCsrfToken();
+          if (token) request.headers.set(CSRF_HEADER, token);
+        },
+      ],
+    },
+  });
 
   async function exchange<S extends z.core.$ZodType>(
     schema: S,
@@ -124,52 +127,20 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     let url = `${prefixUrl}${path}`;
     let response: Response;
     let text: string;
-    // The caller's signal and the timeout both abort the request.
-    const controller = new AbortController();
-    const callerSignal = requestOptions.signal;
-    const abortWithCaller = () => controller.abort(callerSignal?.reason);
-    if (callerSignal?.aborted) abortWithCaller();
-    else callerSignal?.addEventListener('abort', abortWithCaller, { once: true });
-    const timer =
-      timeoutMs === false
-        ? undefined
-        : setTimeout(
-            () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
-            timeoutMs,
-          );
     try {
-      const headers = new Headers({ Accept: 'application/json' });
-      let body: BodyInit | undefined;
-      if (requestOptions.json !== undefined) {
-        headers.set('Content-Type', 'application/json');
-        body = JSON.stringify(requestOptions.json);
-      } else {
-        body = requestOptions.body;
-      }
-      if (STATE_CHANGING.has(method)) {
-        const token = getCsrfToken();
-        if (token) headers.set(CSRF_HEADER, token);
-      }
-      response = await fetch(
-        new Request(`${url}${queryOf(requestOptions.searchParams)}`, {
-          method,
-          headers,
-          body,
-          credentials: 'same-origin',
-          signal: controller.signal,
-        }),
-      );
+      response = await api(path, {
+        method,
+        ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),
+        ...(requestOptions.json === undefined && requestOptions.body !== undefined
+          ? { body: requestOptions.body }
+          : {}),
+        ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
+        ...(requestOptions.searchParams === undefined ? {} : { searchParams: requestOptions.searchParams }),
+      });
       url = response.url || url;
       text = await response.text();
     } catch (cause) {
-      throw new NetworkError({
-        url,
-        method,
-        cause: controller.signal.aborted ? controller.signal.reason : cause,
-      });
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', abortWithCaller);
+      throw new NetworkError({ url, method, cause });
     }
 
     if (isHtmlResponse(response.headers.get('content-type'), text)) {
