@@ -5,6 +5,7 @@ export type { I18nProviderProps } from 'react-aria-components';
  * dependency on it.
  */
 export { I18nProvider } from 'react-aria-components';
+export type { SanitizeHtmlOptions } from './browser/sanitize-html';
 export { sanitizeHtml } from './browser/sanitize-html';
 export type { AlertDialogProps } from './components/AlertDialog';
 export { AlertDialog } from './components/AlertDialog';

@@ -1,4 +1,3 @@
-export { sanitizeServerHtml } from './browser/sanitize-html';
 export type { ConfirmDialogProps } from './components/ConfirmDialog';
 export { ConfirmDialog } from './components/ConfirmDialog';
 export type { DetailPageCompletionProps } from './components/DetailPageCompletion';

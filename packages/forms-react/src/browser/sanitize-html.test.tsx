@@ -10,7 +10,8 @@ declare global {
 }
 
 function shown(html: string): HTMLElement {
-  const { container } = render(<div>{sanitizeHtml(html)}</div>);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the sanitiser under test
+  const { container } = render(<div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />);
   return container.firstElementChild as HTMLElement;
 }
 
@@ -64,7 +65,7 @@ describe('sanitizeHtml', () => {
       null,
       null,
       null,
-      new URL('/relative', document.baseURI).href,
+      '/relative',
     ]);
     expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(links[0]?.getAttribute('target')).toBe('_blank');
@@ -88,5 +89,16 @@ describe('sanitizeHtml', () => {
     );
     expect(root.querySelector('img')).toBeNull();
     expect(root.querySelector('p')?.textContent).toBe('<img src=x onerror="window.pwned = true">');
+  });
+
+  it('leaves links to open in place when asked (navigation markup)', () => {
+    const html = sanitizeHtml('<a href="/apps/flow/home/flow?id=1" onclick="x()">Parent</a>', {
+      linksInNewWindow: false,
+    });
+    expect(html).toBe('<a href="/apps/flow/home/flow?id=1">Parent</a>');
+    // The next call is back to the default.
+    expect(sanitizeHtml('<a href="/x">x</a>')).toBe(
+      '<a href="/x" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 });

@@ -1,110 +1,119 @@
-import { createElement, Fragment, type ReactNode } from 'react';
+import DOMPurify from 'dompurify';
 
-// Server HTML (error pages, application messages) is parsed by the browser into an inert document
-// (DOMParser: no script runs, nothing loads) and rebuilt as React elements from an allowlist. No
-// markup string ever reaches innerHTML, so there is no serialise-and-reparse step for mutation XSS
-// to hide in; React sets the kept text and attributes through the DOM.
+// What server HTML (error pages, messages, breadcrumbs) needs to be read: text, formatting,
+// headings, lists, tables and links. No styles (they would restyle the host page), no forms (a
+// phishing risk inside our dialogs), no images or embedded documents, no SVG or MathML.
+const ALLOWED_TAGS = [
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'cite',
+  'code',
+  'dd',
+  'del',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+];
+const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan', 'scope', 'lang', 'dir'];
+// A forbidden element normally leaves its text behind; these go with everything inside them.
+const ADD_FORBID_CONTENTS = ['form', 'button', 'select', 'textarea', 'iframe', 'object', 'embed'];
+// DOMPurify's default URI rule narrowed to http(s) and mailto: any other scheme (`javascript:`,
+// `data:`, `tel:`…) is dropped; relative URLs and plain attribute values (DOMPurify checks every
+// attribute value against this) pass.
+const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/** Formatting and structure kept as they are; every other element is replaced by its content. */
-const KEPT_TAGS = new Set(
-  (
-    'a abbr b bdi bdo blockquote br caption cite code dd del dfn div dl dt em h1 h2 h3 h4 h5 h6 hr i ins ' +
-    'kbd li mark ol p pre q s samp small span strong sub sup table tbody td tfoot th thead tr u ul var wbr'
-  ).split(' '),
-);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/**
- * Dropped with their content: scripts and styles (a server page's style sheet would restyle the
- * host), forms and their controls (phishing inside our dialog), embedded documents and media,
- * foreign content (SVG, MathML) and the document's head.
- */
-const DROPPED_TAGS = new Set(
-  (
-    'script style link meta base title head template noscript noembed noframes xmp plaintext iframe frame ' +
-    'frameset object embed applet portal form input button select option optgroup datalist textarea ' +
-    'output fieldset legend label dialog svg math canvas img picture source video audio track map area'
-  ).split(' '),
-);
+type Purifier = ReturnType<typeof DOMPurify>;
+let purifier: Purifier | null = null;
+// The link rule of the sanitize call running now (sanitising is synchronous).
+let linksInNewWindow = true;
 
-const VOID_TAGS = new Set(['br', 'hr', 'wbr']);
-/** Elements where the HTML parser itself ignores whitespace text; React warns about it there. */
-const TABLE_TAGS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
-const SAFE_URL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
-/** `href` kept only for http(s) and mailto links (relative ones resolve against the page). */
-function safeHref(value: string): string | null {
-  try {
-    const url = new URL(value, document.baseURI);
-    return SAFE_URL_PROTOCOLS.has(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
+/** Options of {@link sanitizeHtml}. */
+export interface SanitizeHtmlOptions {
+  /**
+   * Whether links open in a new window (`target="_blank"`, `rel="noopener noreferrer"`); `false`
+   * leaves them to open in place, for navigation markup such as process breadcrumbs.
+   * @default true
+   */
+  linksInNewWindow?: boolean;
 }
 
-/** The attributes kept for one element, as React props (no id, name, class, style or handler). */
-function propsOf(element: Element, tag: string): Record<string, unknown> {
-  const props: Record<string, unknown> = {};
-  const title = element.getAttribute('title');
-  if (title) props.title = title;
-  const dir = element.getAttribute('dir');
-  if (dir === 'ltr' || dir === 'rtl' || dir === 'auto') props.dir = dir;
-  const lang = element.getAttribute('lang');
-  if (lang && /^[A-Za-z0-9-]{1,35}$/.test(lang)) props.lang = lang;
-  if (tag === 'a') {
-    const href = safeHref(element.getAttribute('href') ?? '');
-    if (href) {
-      props.href = href;
-      // Opened away from the page: the server page never gets a handle on this window.
-      props.target = '_blank';
-      props.rel = 'noopener noreferrer';
+/** Our own DOMPurify instance, so the link hook never affects other users of DOMPurify. */
+function getPurifier(): Purifier | null {
+  if (purifier) return purifier;
+  if (typeof window === 'undefined') return null;
+  const instance = DOMPurify(window);
+  if (!instance.isSupported) return null;
+  // Links open in a new window without a handle on this one (unless the call says otherwise).
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (linksInNewWindow && node.nodeName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
     }
-  }
-  if (tag === 'td' || tag === 'th') {
-    for (const name of ['colspan', 'rowspan'] as const) {
-      const span = Number(element.getAttribute(name));
-      if (Number.isInteger(span) && span > 1 && span <= 1000)
-        props[name === 'colspan' ? 'colSpan' : 'rowSpan'] = span;
-    }
-  }
-  return props;
-}
-
-function childrenOf(parent: Node, parentTag: string): ReactNode[] {
-  const children: ReactNode[] = [];
-  parent.childNodes.forEach((node) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.nodeValue ?? '';
-      if (!(TABLE_TAGS.has(parentTag) && text.trim() === '')) children.push(text);
-      return;
-    }
-    if (node.nodeType !== Node.ELEMENT_NODE) return; // comments, processing instructions
-    const element = node as Element;
-    // Only HTML elements: anything in another namespace (SVG, MathML) is foreign content.
-    if (element.namespaceURI !== 'http://www.w3.org/1999/xhtml') return;
-    const tag = element.localName;
-    if (DROPPED_TAGS.has(tag)) return;
-    if (!KEPT_TAGS.has(tag)) {
-      children.push(...childrenOf(element, parentTag));
-      return;
-    }
-    const props = propsOf(element, tag);
-    children.push(
-      VOID_TAGS.has(tag) ? createElement(tag, props) : createElement(tag, props, ...childrenOf(element, tag)),
-    );
   });
-  return children;
+  purifier = instance;
+  return instance;
 }
 
 /**
- * Server HTML as React content safe to show in the page: the text with its formatting, lists,
- * tables and http(s)/mailto links; no script, event handler, `javascript:` URL, style, form,
- * embedded document or image. Where there is no DOM (server rendering) it is the page's text.
- *
- * @example <nav aria-label="Breadcrumbs">{sanitizeHtml(process.BreadCrumbHtml)}</nav>
+ * Returns server HTML that is safe to put into the page, sanitised by DOMPurify with an allowlist:
+ * text, formatting, headings, lists, tables and http(s)/mailto/same-site links (opened in a new
+ * window); scripts, event-handler attributes, styles, ids, classes, forms, images, embedded
+ * documents, SVG, MathML and comments are removed. Where DOMPurify cannot run (no DOM) the HTML
+ * is escaped and shows as text.
  */
-export function sanitizeHtml(html: string): ReactNode {
-  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
-  // Children as arguments, not an array: static content needs no keys.
-  return createElement(Fragment, null, ...childrenOf(parsed.body, 'body'));
+export function sanitizeHtml(html: string, options: SanitizeHtmlOptions = {}): string {
+  const instance = getPurifier();
+  if (!instance) return escapeHtml(html);
+  linksInNewWindow = options.linksInNewWindow ?? true;
+  try {
+    return instance.sanitize(html, {
+      ALLOWED_TAGS,
+      ALLOWED_ATTR,
+      ADD_FORBID_CONTENTS,
+      ALLOWED_URI_REGEXP,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+    });
+  } finally {
+    linksInNewWindow = true;
+  }
 }

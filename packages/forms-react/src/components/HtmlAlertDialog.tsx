@@ -20,9 +20,8 @@ export interface HtmlAlertDialogProps {
 }
 
 /**
- * The HTML Alert dialog (spec §8): shows server HTML rebuilt from an allowlist (text, formatting,
- * lists, tables, http(s) links), so scripts, event handler attributes, style sheets, forms and
- * images never reach the page, with an OK button.
+ * The HTML Alert dialog (spec §8): shows server HTML, sanitised with DOMPurify so scripts, event
+ * handler attributes, style sheets and forms never reach the page, with an OK button.
  */
 export function HtmlAlertDialog({
   isOpen,
@@ -31,7 +30,7 @@ export function HtmlAlertDialog({
   onClose,
 }: HtmlAlertDialogProps) {
   const contentId = useId();
-  const content = useMemo(() => sanitizeHtml(html), [html]);
+  const safeHtml = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <ShellDialog
       isOpen={isOpen}
@@ -41,9 +40,12 @@ export function HtmlAlertDialog({
       onDismiss={onClose}
       aria-describedby={contentId}
     >
-      <div id={contentId} className="procedo-Dialog-body procedo-HtmlAlertDialog-content">
-        {content}
-      </div>
+      <div
+        id={contentId}
+        className="procedo-Dialog-body procedo-HtmlAlertDialog-content"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
+        dangerouslySetInnerHTML={{ __html: safeHtml }}
+      />
       <div className="procedo-Dialog-actions">
         <Button className="procedo-Button" data-variant="primary" autoFocus onPress={onClose}>
           {SHELL_LABELS.ok}

@@ -1,5 +1,5 @@
+import { sanitizeHtml } from '@procedo/forms-react';
 import { useMemo } from 'react';
-import { sanitizeServerHtml } from '../browser/sanitize-html';
 import { PROCESS_LABELS } from '../labels';
 
 /** Props of {@link ProcessBreadcrumbs}. */
@@ -14,14 +14,14 @@ export interface ProcessBreadcrumbsProps {
 }
 
 /**
- * A process's breadcrumbs: the server's `BreadCrumbHtml`, sanitised with DOMPurify (no script,
- * handlers, `javascript:` links, styles or forms), in a navigation landmark.
+ * A process's breadcrumbs: the server's `BreadCrumbHtml`, sanitised with DOMPurify by forms-react's
+ * `sanitizeHtml` (no script, handlers, `javascript:` links, styles or forms; links open in place), in a navigation landmark.
  */
 export function ProcessBreadcrumbs({
   html,
   'aria-label': label = PROCESS_LABELS.breadcrumbs,
 }: ProcessBreadcrumbsProps) {
-  const safe = useMemo(() => (html ? sanitizeServerHtml(html) : ''), [html]);
+  const safe = useMemo(() => (html ? sanitizeHtml(html, { linksInNewWindow: false }) : ''), [html]);
   if (safe.trim() === '') return null;
   return (
     <nav className="procedo-ProcessBreadcrumbs" aria-label={label}>
