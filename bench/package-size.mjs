@@ -6,6 +6,7 @@
 // per-locale strings are limited to the locales Procedo ships, with the same
 // @react-aria/optimize-locales-plugin the reference host builds with (docs/ARCHITECTURE.md);
 // "all four together, all locales" is the figure without it. Target: ≤ 120 KB min+gzip together.
+// Lazily loaded modules (`import()`) count like the rest; see `countLazyModules`.
 // Writes bench/results/package-size.json.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -59,10 +60,54 @@ const loadDroppedLocales = {
   },
 };
 
+/**
+ * Every export is kept, so each module forms-react loads lazily (`LazyFields.tsx`: the tab strip
+ * and the info box) is in the bundle through its static export as well. An app's bundler (Rollup
+ * in Vite) then leaves it in the main chunk and `import()` just resolves to it. esbuild without
+ * code splitting would instead inline the `import()` by wrapping the module and everything it
+ * imports in lazy-init closures (~5.6 KB min+gzip here that no app ships), and with splitting it
+ * cuts chunks per entry set, each gzipped apart. So `import()` stays a reference, and the build
+ * fails if a lazily loaded module is not in the bundle, so no code goes uncounted.
+ */
+const countLazyModules = {
+  name: 'count-lazy-modules',
+  setup(build) {
+    /** Lazily loaded module → the module that loads it. */
+    const lazy = new Map();
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.lazy) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { lazy: true },
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      lazy.set(path.relative(root, resolved.path), path.relative(root, args.importer));
+      return { path: args.path, external: true };
+    });
+    build.onEnd((result) => {
+      if (!result.metafile) return;
+      const bundled = Object.values(result.metafile.outputs)[0].inputs;
+      // A module tree-shaken away loads nothing; one in the bundle needs its lazy modules there too.
+      const missing = [...lazy].filter(([file, importer]) => importer in bundled && !(file in bundled));
+      lazy.clear();
+      if (missing.length > 0) {
+        const files = missing.map(([file]) => file).join(', ');
+        return { errors: [{ text: `lazily loaded modules not in the bundle (measure them): ${files}` }] };
+      }
+      return undefined;
+    });
+  },
+};
+
 /** Bundles `entries`; `locales: 'all'` keeps every react-aria translation. */
 async function measure(entries, { locales = SHIPPED_LOCALES } = {}) {
   const result = await build({
-    plugins: locales === 'all' ? [] : [optimizeLocales.esbuild({ locales }), loadDroppedLocales],
+    plugins: [
+      countLazyModules,
+      ...(locales === 'all' ? [] : [optimizeLocales.esbuild({ locales }), loadDroppedLocales]),
+    ],
     absWorkingDir: root,
     stdin: { contents: stdinOf(entries), resolveDir: root, loader: 'ts', sourcefile: 'size-entry.ts' },
     bundle: true,
