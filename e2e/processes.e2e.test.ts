@@ -98,7 +98,7 @@ describe('reference host: user processes', () => {
     // 4. and 5. The pick lists: several, then (the run proceeds by itself) one.
     await runStep(page, 'Choose suppliers to review');
     const multi = page.getByRole('group', { name: 'Which suppliers should the review cover?' });
-    // Each item is a label around a visually hidden input: the user clicks the label.
+    // Each item is a label around its check box: the user clicks the label.
     await multi.locator('.procedo-PickList-item').nth(0).click();
     await multi.locator('.procedo-PickList-item').nth(2).click();
     expect(await multi.getByRole('checkbox', { checked: true }).count()).toBe(2);

@@ -1,6 +1,6 @@
 import { type CreatableCommand, Messages, type Process } from '@procedo/client-api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button, Checkbox, Form, Label, ListBox, ListBoxItem } from 'react-aria-components';
+import { Button, Form, Label, ListBox, ListBoxItem } from 'react-aria-components';
 import { processErrorText } from '../errors';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { PROCESS_LABELS } from '../labels';
@@ -21,14 +21,6 @@ export interface ProcessCommandProps {
    * @default 'Process command'
    */
   label?: string;
-}
-
-function CheckMark({ isSelected }: { isSelected: boolean }) {
-  return (
-    <span className="procedo-Checkbox-box" aria-hidden="true">
-      {isSelected ? '☑' : '☐'}
-    </span>
-  );
 }
 
 /**
@@ -132,22 +124,25 @@ export function ProcessCommand({
           {Messages.commandNotSelected}
         </p>
       )}
-      <Checkbox className="procedo-Field-checkbox" isSelected={openFlow} onChange={setOpenFlow}>
-        {({ isSelected }) => (
-          <>
-            <CheckMark isSelected={isSelected} />
-            {PROCESS_LABELS.openFlow}
-          </>
-        )}
-      </Checkbox>
-      <Checkbox className="procedo-Field-checkbox" isSelected={start} onChange={setStart}>
-        {({ isSelected }) => (
-          <>
-            <CheckMark isSelected={isSelected} />
-            {PROCESS_LABELS.start}
-          </>
-        )}
-      </Checkbox>
+      {/* Native check boxes, as forms-react's check-box field. */}
+      <label className="procedo-Field-checkbox">
+        <input
+          className="procedo-Field-input"
+          type="checkbox"
+          checked={openFlow}
+          onChange={(event) => setOpenFlow(event.target.checked)}
+        />
+        {PROCESS_LABELS.openFlow}
+      </label>
+      <label className="procedo-Field-checkbox">
+        <input
+          className="procedo-Field-input"
+          type="checkbox"
+          checked={start}
+          onChange={(event) => setStart(event.target.checked)}
+        />
+        {PROCESS_LABELS.start}
+      </label>
       <div className="procedo-Dialog-actions">
         <Button className="procedo-Button" data-variant="primary" type="submit" isDisabled={runner.busy}>
           {runner.busy ? PROCESS_LABELS.creating : PROCESS_LABELS.create}

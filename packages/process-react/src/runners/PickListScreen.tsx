@@ -1,16 +1,6 @@
 import type { PickListData } from '@procedo/client-api';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Form,
-  Label,
-  Radio,
-  RadioGroup,
-  Text,
-} from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { ProcessDialog } from '../components/ProcessDialog';
 import { PROCESS_LABELS } from '../labels';
 
@@ -28,19 +18,9 @@ export interface PickListScreenProps {
   errorMessage?: string | null;
 }
 
-function ItemText({ text, description }: { text: string; description: string | null }) {
-  return (
-    <span className="procedo-PickList-itemText">
-      <span>{text}</span>
-      {description && (
-        <Text slot="description" className="procedo-PickList-description">
-          {description}
-        </Text>
-      )}
-    </span>
-  );
-}
-
+// Native radio buttons and check boxes in a fieldset, as forms-react's check-box field: the
+// browser gives the group its name (legend), arrow keys between radios, Space to toggle and
+// disabling; RAC's RadioGroup / CheckboxGroup added ~4 KB min+gzip for nothing more here.
 /**
  * The pick-list step screen (spec §3 Pick-list post): one choice as a radio group, several as a
  * check-box group, in a modal dialog titled with the step name. Submitting nothing shows 'Choose an
@@ -53,20 +33,36 @@ export function PickListScreen({
   isSubmitting = false,
   errorMessage,
 }: PickListScreenProps) {
-  const [single, setSingle] = useState<string | null>(data.Selected[0] ?? null);
-  const [multi, setMulti] = useState<string[]>(data.Selected);
+  const [chosen, setChosen] = useState<readonly string[]>(
+    data.IsMulti ? data.Selected : data.Selected.slice(0, 1),
+  );
   const [showEmpty, setShowEmpty] = useState(false);
-  const errorId = useId();
+  const id = useId();
+  const legendId = `${id}-legend`;
+  const emptyId = `${id}-empty`;
+  const errorId = `${id}-error`;
   const label =
     data.Prompt ?? (data.IsMulti ? PROCESS_LABELS.pickListMultiHint : PROCESS_LABELS.pickListSingleHint);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (data.IsMulti ? multi.length === 0 : !single) {
+    if (chosen.length === 0) {
       setShowEmpty(true);
       return;
     }
-    onSubmit(data.IsMulti ? multi : (single as string));
+    onSubmit(data.IsMulti ? [...chosen] : (chosen[0] as string));
+  };
+
+  const choose = (itemId: string, isChecked: boolean) => {
+    setChosen((previous) => {
+      if (!data.IsMulti) return [itemId];
+      // In the order of the list, as the check-box group gave them.
+      const next = new Set(previous);
+      if (isChecked) next.add(itemId);
+      else next.delete(itemId);
+      return data.Items.map((item) => item.Id).filter((itemId) => next.has(itemId));
+    });
+    setShowEmpty(false);
   };
 
   const emptyText = data.IsMulti ? PROCESS_LABELS.chooseItems : PROCESS_LABELS.chooseItem;
@@ -78,61 +74,45 @@ export function PickListScreen({
       {...(errorMessage ? { 'aria-describedby': errorId } : {})}
     >
       <Form className="procedo-Dialog-body procedo-PickList-form" onSubmit={submit}>
-        {data.IsMulti ? (
-          <CheckboxGroup
-            className="procedo-PickList"
-            data-multi="true"
-            value={multi}
-            onChange={(value) => {
-              setMulti(value);
-              setShowEmpty(false);
-            }}
-            isInvalid={showEmpty}
-            isDisabled={isSubmitting}
-          >
-            <Label className="procedo-Field-label">{label}</Label>
-            {data.Items.map((item) => (
-              <Checkbox key={item.Id} value={item.Id} className="procedo-PickList-item">
-                {({ isSelected }) => (
-                  <>
-                    <span className="procedo-PickList-box" aria-hidden="true">
-                      {isSelected ? '☑' : '☐'}
-                    </span>
-                    <ItemText text={item.Text} description={item.Description} />
-                  </>
-                )}
-              </Checkbox>
-            ))}
-            <FieldError className="procedo-Field-error">{emptyText}</FieldError>
-          </CheckboxGroup>
-        ) : (
-          <RadioGroup
-            className="procedo-PickList"
-            data-multi="false"
-            value={single}
-            onChange={(value) => {
-              setSingle(value);
-              setShowEmpty(false);
-            }}
-            isInvalid={showEmpty}
-            isDisabled={isSubmitting}
-          >
-            <Label className="procedo-Field-label">{label}</Label>
-            {data.Items.map((item) => (
-              <Radio key={item.Id} value={item.Id} className="procedo-PickList-item">
-                {({ isSelected }) => (
-                  <>
-                    <span className="procedo-PickList-box" aria-hidden="true">
-                      {isSelected ? '◉' : '○'}
-                    </span>
-                    <ItemText text={item.Text} description={item.Description} />
-                  </>
-                )}
-              </Radio>
-            ))}
-            <FieldError className="procedo-Field-error">{emptyText}</FieldError>
-          </RadioGroup>
-        )}
+        <fieldset
+          className="procedo-PickList"
+          data-multi={data.IsMulti ? 'true' : 'false'}
+          data-invalid={showEmpty || undefined}
+          // A radio group is announced as one (a fieldset alone is a plain group).
+          role={data.IsMulti ? undefined : 'radiogroup'}
+          aria-labelledby={legendId}
+          aria-describedby={showEmpty ? emptyId : undefined}
+          disabled={isSubmitting}
+        >
+          <legend id={legendId} className="procedo-Field-label">
+            {label}
+          </legend>
+          {data.Items.map((item) => {
+            const isSelected = chosen.includes(item.Id);
+            return (
+              <label key={item.Id} className="procedo-PickList-item" data-selected={isSelected || undefined}>
+                <input
+                  type={data.IsMulti ? 'checkbox' : 'radio'}
+                  name={id}
+                  value={item.Id}
+                  checked={isSelected}
+                  onChange={(event) => choose(item.Id, event.target.checked)}
+                />
+                <span className="procedo-PickList-itemText">
+                  <span>{item.Text}</span>
+                  {item.Description && (
+                    <span className="procedo-PickList-description">{item.Description}</span>
+                  )}
+                </span>
+              </label>
+            );
+          })}
+          {showEmpty && (
+            <p id={emptyId} className="procedo-Field-error">
+              {emptyText}
+            </p>
+          )}
+        </fieldset>
         {errorMessage && (
           <p id={errorId} className="procedo-Field-error" role="alert">
             {errorMessage}

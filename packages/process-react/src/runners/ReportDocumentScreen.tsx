@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { ProcessDialog } from '../components/ProcessDialog';
 import { PROCESS_LABELS } from '../labels';
 
@@ -48,14 +48,14 @@ export function ReportDocumentScreen({
           {documentUrl ? PROCESS_LABELS.reportReady : isProducing ? PROCESS_LABELS.producing : ''}
         </p>
         {documentUrl && (
-          <Link
+          <a
             className="procedo-ReportDocument-link"
             href={documentUrl}
             target="_blank"
             rel="noopener noreferrer"
           >
             {PROCESS_LABELS.openDocument}
-          </Link>
+          </a>
         )}
         {errorMessage && (
           <p className="procedo-Field-error" role="alert">
