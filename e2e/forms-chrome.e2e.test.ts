@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../packages/client-api/src/messages';
-import { formByTitle, logOnAndWaitForHome, openPage, startServerAndBrowser } from './harness';
+import { formByTitle, logOnAndWaitForHome, openPage, pageCommand, startServerAndBrowser } from './harness';
 
 const env = startServerAndBrowser();
 
@@ -71,7 +71,7 @@ describe('reference host: form chrome', () => {
     await openSupplier(page, 2);
     const supplier = form(page, 'Supplier');
     await supplier.getByLabel('Country').fill('Panelland');
-    await supplier.getByRole('button', { name: 'Save' }).click();
+    await pageCommand(page, 'Save').click();
     await page.getByText('Saved', { exact: true }).waitFor();
     const version = Number(
       (await page.getByText(/^Version \d+, saved by operator/).textContent())?.match(/\d+/)?.[0],
@@ -128,6 +128,9 @@ describe('reference host: form chrome', () => {
     await openSupplier(page, 3);
     const commands = page.getByRole('toolbar', { name: 'Page commands' });
     expect(await commands.getByRole('button').allTextContents()).toEqual(['Save', 'Delete']);
+    // Each command shows once: the form's own top-level buttons hide while the bar shows them.
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(1);
     expect(
       await page.evaluate(() => (window as unknown as Record<string, unknown>).__procedoShowsPageCommands),
     ).toBe(true);
@@ -196,7 +199,7 @@ describe('reference host: form chrome', () => {
     await page.keyboard.type(text, { delay: 0 });
     expect(await website.inputValue()).toBe(text);
 
-    await form(page, 'Supplier').getByRole('button', { name: 'Save' }).click();
+    await pageCommand(page, 'Save').click();
     await page.getByText('Saved', { exact: true }).waitFor();
     await page.reload();
     await expect.poll(() => form(page, 'Supplier').getByLabel('Website').inputValue()).toBe(text);

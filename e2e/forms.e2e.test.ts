@@ -6,6 +6,7 @@ import {
   formByTitle,
   logOnAndWaitForHome,
   openPage,
+  pageCommand,
   profileNavigation,
   startServerAndBrowser,
 } from './harness';
@@ -62,7 +63,7 @@ describe('reference host: forms', () => {
     await country.waitFor();
     await page.waitForTimeout(350);
     await country.fill('Testland');
-    await supplier.getByRole('button', { name: 'Save' }).click();
+    await pageCommand(page, 'Save').click();
     await page.getByText('Saved', { exact: true }).waitFor();
     await page.getByText(/^Version 2, saved by operator/).waitFor();
 
@@ -145,10 +146,10 @@ describe('reference host: forms', () => {
 
     const theirForm = form(theirs.page, 'Supplier');
     await theirForm.getByLabel('Country').fill('Their-land');
-    await theirForm.getByRole('button', { name: 'Save' }).click();
+    await pageCommand(theirs.page, 'Save').click();
     await theirs.page.getByText('Saved', { exact: true }).waitFor();
 
-    await myForm.getByRole('button', { name: 'Save' }).click();
+    await pageCommand(mine.page, 'Save').click();
     const panel = mine.page.getByRole('alert').filter({ hasText: 'This record was changed by someone else' });
     await panel.waitFor();
     const row = panel.getByRole('row').filter({ hasText: 'Country' });
@@ -182,7 +183,7 @@ describe('reference host: forms', () => {
     await deviation.getByLabel('Occurred on').fill('2026-11-01');
     await deviation.getByLabel('Severity').selectOption('Minor');
     await deviation.getByLabel('Status').selectOption('Open');
-    await deviation.getByRole('button', { name: 'Save' }).click();
+    await pageCommand(page, 'Save').click();
 
     const dialog = page.getByRole('alertdialog', { name: 'Sign the change' });
     await dialog.waitFor();
@@ -199,7 +200,7 @@ describe('reference host: forms', () => {
 
     await page.waitForTimeout(350);
     await form(page, 'Deviation').getByLabel('Severity').selectOption('Major');
-    await form(page, 'Deviation').getByRole('button', { name: 'Save' }).click();
+    await pageCommand(page, 'Save').click();
     await dialog.getByRole('button', { name: 'Cancel Edit' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => form(page, 'Deviation').getByLabel('Severity').inputValue()).toBe('Minor');

@@ -84,6 +84,13 @@ export function startServerAndBrowser(options: { sessionTimeoutMinutes?: number 
 /** The form of the page (the renderer labels it with the form's title). */
 export const formByTitle = (page: Page, title: string) => page.getByRole('form', { name: title });
 
+/**
+ * A button of the floating page commands (Save, Delete, Search…). While the bar shows, the form's
+ * own top-level buttons are hidden and the bar presses them, so this is the one a user sees.
+ */
+export const pageCommand = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Page commands' }).getByRole('button', { name, exact: true });
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.PROCEDO_CHROMIUM ?? '/usr/bin/chromium',

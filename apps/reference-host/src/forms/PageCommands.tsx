@@ -22,6 +22,7 @@ interface PageCommandsProps {
  * Delete stay in reach on a long form. Each button presses the form's own button, so validation,
  * the audit sign-off and the busy state are exactly the form's. Not shown in a dialog or frame
  * whose parent page shows its own (spec §2); the form's buttons stay where the form places them.
+ * While the bar shows, the form's own top-level buttons are hidden (`app.css`): each command shows once.
  */
 export function PageCommands({ store, commands, formRef }: PageCommandsProps) {
   const { isSubmitting } = useFormSnapshot(store);
