@@ -9,47 +9,11 @@ import {
 import { ShellProvider } from '@procedo/forms-react';
 import { type ProcessRunner, ProcessRunnerProvider, useProcessRunner } from '@procedo/process-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { stepResult } from '../../packages/process-react/src/machine/fixtures';
 
-/** A step result with every field unset; stories set what they show. */
+/** A step result with every field unset (the tests' fixture); stories set what they show. */
 export function storyResult(patch: Partial<StepResult> = {}): StepResult {
-  return {
-    ProcessId: 7,
-    ParentProcessId: null,
-    StepId: 70,
-    StepName: 'Approve order',
-    Hint: null,
-    BreadCrumbHtml: null,
-    ProceedToStepId: null,
-    CancelProceed: false,
-    ToastMessage: null,
-    AlertMessage: null,
-    IsCompleted: false,
-    IsCompletion: false,
-    Script: null,
-    ConfirmRequired: false,
-    Confirmed: false,
-    ConfirmMessage: null,
-    ConfirmResult: null,
-    PromptRequired: false,
-    Prompted: false,
-    PromptMessage: null,
-    PromptSuggestion: null,
-    PromptResult: null,
-    UrlToOpen: null,
-    UrlToOpenTarget: null,
-    AppRootUrl: '/',
-    CompletionConfirmRequired: false,
-    CompletionConfirmed: false,
-    CompletionConfirmResult: null,
-    CompletionPromptRequired: false,
-    CompletionPrompted: false,
-    CompletionPromptMessage: null,
-    CompletionPromptSuggestion: null,
-    CompletionPromptResult: null,
-    ActionState: 'story',
-    ActionStateBag: null,
-    ...patch,
-  };
+  return stepResult({ ActionState: 'story', ...patch });
 }
 
 /** Fixed example data of the stories: one open process of the Interaction tour. */
