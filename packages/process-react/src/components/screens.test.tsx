@@ -98,6 +98,17 @@ describe('PickListScreen', () => {
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalled();
   });
+
+  it('keeps the choice unchangeable while it is being sent, and names the missing choice on the group', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<PickListScreen data={carrier} onSubmit={vi.fn()} onCancel={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const group = screen.getByRole('radiogroup', { name: 'Choose one item.' });
+    expect(group.getAttribute('aria-describedby')).toBe(screen.getByText('Choose an item').id);
+    rerender(<PickListScreen data={carrier} onSubmit={vi.fn()} onCancel={vi.fn()} isSubmitting />);
+    // The fieldset disables every input in it (HTML: a disabled fieldset's controls are disabled).
+    for (const radio of within(group).getAllByRole('radio')) expect(radio.matches(':disabled')).toBe(true);
+  });
 });
 
 describe('ReportDocumentScreen', () => {
