@@ -15,8 +15,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { loadBuiltServer } from './mock-server-dist.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 4);
@@ -27,19 +28,8 @@ const sizes = [
   { database: 'demo', stored: Number(process.env.BENCH_LARGE ?? 100_000) },
 ];
 const BASE = 'api/v1/user/system/user-processes';
-const dist = (file) => pathToFileURL(path.join(root, 'apps/mock-server/dist', file)).href;
 
-let startServer;
-let support;
-try {
-  ({ startServer } = await import(dist('server.js')));
-  support = await import(dist('bench-support.js'));
-} catch (error) {
-  console.error(
-    `Build the server first (corepack pnpm --filter @procedo/mock-server build): ${error.message}`,
-  );
-  process.exit(1);
-}
+const { startServer, support } = await loadBuiltServer();
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-process-bench-'));
 const server = await startServer({ port: 0, dataDir, logLevel: 'silent', staticDir: null });

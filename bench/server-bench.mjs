@@ -5,23 +5,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import express from 'express';
+import { loadBuiltServer } from './mock-server-dist.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-let startServer;
-try {
-  ({ startServer } = await import(pathToFileURL(path.join(root, 'apps/mock-server/dist/server.js')).href));
-} catch (error) {
-  console.error(
-    `Build the server first (corepack pnpm --filter @procedo/mock-server build): ${error.message}`,
-  );
-  process.exit(1);
-}
+const { startServer } = await loadBuiltServer();
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-bench-'));
 const server = await startServer({ port: 0, dataDir, logLevel: 'silent', staticDir: null });

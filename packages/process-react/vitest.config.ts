@@ -1,3 +1,6 @@
 import { procedoProject } from '../../vitest.shared';
 
-export default procedoProject('process-react', { environment: 'jsdom', setupFiles: ['./test/setup.ts'] });
+export default procedoProject('process-react', {
+  environment: 'jsdom',
+  setupFiles: ['../forms-react/test/setup.ts'],
+});

@@ -19,6 +19,8 @@ export type { NotificationItem, NotificationListProps } from './components/Notif
 export { NotificationList } from './components/NotificationList';
 export type { PromptDialogProps } from './components/PromptDialog';
 export { PromptDialog } from './components/PromptDialog';
+export type { ShellDialogProps } from './components/ShellDialog';
+export { ShellDialog } from './components/ShellDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
 export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';

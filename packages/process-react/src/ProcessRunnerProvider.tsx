@@ -7,6 +7,7 @@ import {
   processStepOpenRequest,
   readOpenEnvironment,
   resolveOpenRequest,
+  ShellDialog,
   useShell,
 } from '@procedo/forms-react';
 import {
@@ -20,7 +21,6 @@ import {
 } from 'react';
 import { Button } from 'react-aria-components';
 import { ConfirmDialog } from './components/ConfirmDialog';
-import { ProcessDialog } from './components/ProcessDialog';
 import { processErrorText } from './errors';
 import { type ProcessRunner, ProcessRunnerContext, type StartProcessOptions } from './hooks/runner-context';
 import { PROCESS_LABELS } from './labels';
@@ -399,7 +399,7 @@ function PickListStep(props: {
 
   if (!data) {
     return (
-      <ProcessDialog
+      <ShellDialog
         title={PROCESS_LABELS.loading}
         className="procedo-PickListScreen"
         onDismiss={props.onCancel}
@@ -427,7 +427,7 @@ function PickListStep(props: {
             {PROCESS_LABELS.cancel}
           </Button>
         </div>
-      </ProcessDialog>
+      </ShellDialog>
     );
   }
   return (

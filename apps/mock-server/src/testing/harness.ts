@@ -61,6 +61,23 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
   return test;
 }
 
+/** A test server with the two demo users signed in to `demo` (see {@link startSignedInServer}). */
+export interface SignedInServer {
+  server: TestServer;
+  supervisor: TestClient;
+  operator: TestClient;
+}
+
+/** {@link startTestServer}, then `supervisor` and `operator` each signed in with a client of their own. */
+export async function startSignedInServer(overrides: Partial<ServerOptions> = {}): Promise<SignedInServer> {
+  const server = await startTestServer(overrides);
+  const supervisor = new TestClient(() => server.url);
+  const operator = new TestClient(() => server.url);
+  await supervisor.logon('supervisor');
+  await operator.logon('operator');
+  return { server, supervisor, operator };
+}
+
 /** A browser-like HTTP client with a cookie jar (name → value) against one server. */
 export class TestClient {
   readonly cookies = new Map<string, string>();

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay, useLocale } from 'react-aria-components';
 
-/** Props of the frame every shell dialog shares (internal). */
+/** Props of {@link ShellDialog}. */
 export interface ShellDialogProps {
-  isOpen: boolean;
+  /** @default true */
+  isOpen?: boolean;
   title: string;
-  role: 'dialog' | 'alertdialog';
+  /** @default 'dialog' */
+  role?: 'dialog' | 'alertdialog';
   /** Extra class of the dialog, after `procedo-Dialog`. */
   className: string;
   /** Called when the user presses Escape. */
@@ -14,13 +16,17 @@ export interface ShellDialogProps {
   children: ReactNode;
 }
 
-/** The modal frame of the shell dialogs: overlay, title bar in the title bar colour, body. */
+/**
+ * The modal frame of the shell dialogs (and of other packages' modal screens, such as the
+ * process runner's): overlay, title bar in the title bar colour, body. Escape calls `onDismiss`;
+ * a click outside does not close it.
+ */
 export function ShellDialog(props: ShellDialogProps) {
   const { direction } = useLocale();
   return (
     <ModalOverlay
       className="procedo-ModalOverlay"
-      isOpen={props.isOpen}
+      isOpen={props.isOpen ?? true}
       isDismissable={false}
       onOpenChange={(isOpen) => {
         if (!isOpen) props.onDismiss();
@@ -28,7 +34,7 @@ export function ShellDialog(props: ShellDialogProps) {
     >
       <Modal className="procedo-Modal" dir={direction}>
         <Dialog
-          role={props.role}
+          role={props.role ?? 'dialog'}
           className={`procedo-Dialog ${props.className}`}
           aria-describedby={props['aria-describedby']}
         >

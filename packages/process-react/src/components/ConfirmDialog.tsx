@@ -1,7 +1,7 @@
+import { ShellDialog } from '@procedo/forms-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { PROCESS_LABELS } from '../labels';
-import { ProcessDialog } from './ProcessDialog';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
@@ -20,7 +20,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, message, onAnswer }: ConfirmDialogProps) {
   const messageId = useId();
   return (
-    <ProcessDialog
+    <ShellDialog
       title={title}
       role="alertdialog"
       className="procedo-ConfirmDialog"
@@ -38,6 +38,6 @@ export function ConfirmDialog({ title, message, onAnswer }: ConfirmDialogProps) 
           {PROCESS_LABELS.no}
         </Button>
       </div>
-    </ProcessDialog>
+    </ShellDialog>
   );
 }

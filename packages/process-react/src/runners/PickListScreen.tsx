@@ -1,7 +1,7 @@
 import type { PickListData } from '@procedo/client-api';
+import { ShellDialog } from '@procedo/forms-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { ProcessDialog } from '../components/ProcessDialog';
 import { PROCESS_LABELS } from '../labels';
 
 /** Props of {@link PickListScreen}. */
@@ -67,7 +67,7 @@ export function PickListScreen({
 
   const emptyText = data.IsMulti ? PROCESS_LABELS.chooseItems : PROCESS_LABELS.chooseItem;
   return (
-    <ProcessDialog
+    <ShellDialog
       title={data.StepName}
       className="procedo-PickListScreen"
       onDismiss={onCancel}
@@ -127,6 +127,6 @@ export function PickListScreen({
           </Button>
         </div>
       </Form>
-    </ProcessDialog>
+    </ShellDialog>
   );
 }

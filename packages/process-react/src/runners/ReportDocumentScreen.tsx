@@ -1,6 +1,6 @@
+import { ShellDialog } from '@procedo/forms-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
-import { ProcessDialog } from '../components/ProcessDialog';
 import { PROCESS_LABELS } from '../labels';
 
 /** Props of {@link ReportDocumentScreen}. */
@@ -36,7 +36,7 @@ export function ReportDocumentScreen({
 }: ReportDocumentScreenProps) {
   const statusId = useId();
   return (
-    <ProcessDialog
+    <ShellDialog
       title={stepName}
       className="procedo-ReportDocumentScreen"
       onDismiss={onCancel}
@@ -83,6 +83,6 @@ export function ReportDocumentScreen({
           {PROCESS_LABELS.cancel}
         </Button>
       </div>
-    </ProcessDialog>
+    </ShellDialog>
   );
 }

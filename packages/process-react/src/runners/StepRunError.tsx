@@ -1,6 +1,6 @@
+import { ShellDialog } from '@procedo/forms-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
-import { ProcessDialog } from '../components/ProcessDialog';
 import { PROCESS_LABELS } from '../labels';
 
 /** Props of {@link StepRunError}. */
@@ -19,7 +19,7 @@ export interface StepRunErrorProps {
 export function StepRunError({ stepName, message, onRetry, onClose }: StepRunErrorProps) {
   const messageId = useId();
   return (
-    <ProcessDialog
+    <ShellDialog
       title={stepName || PROCESS_LABELS.runFailedTitle}
       role="alertdialog"
       className="procedo-StepRunError"
@@ -37,6 +37,6 @@ export function StepRunError({ stepName, message, onRetry, onClose }: StepRunErr
           {PROCESS_LABELS.close}
         </Button>
       </div>
-    </ProcessDialog>
+    </ShellDialog>
   );
 }

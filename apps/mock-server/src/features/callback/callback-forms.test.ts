@@ -8,7 +8,13 @@ import {
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
-import { command, readResponse, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import {
+  command,
+  readResponse,
+  startSignedInServer,
+  type TestClient,
+  type TestServer,
+} from '../../testing/harness';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -16,11 +22,7 @@ let operator: TestClient;
 let supplierId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  supervisor = new TestClient(() => server.url);
-  operator = new TestClient(() => server.url);
-  await supervisor.logon('supervisor');
-  await operator.logon('operator');
+  ({ server, supervisor, operator } = await startSignedInServer());
   const created = await supervisor.json('POST', 'api/v1/forms/102/records', {
     Values: {
       Name: 'Callback & Co <Ltd>',

@@ -12,18 +12,14 @@ import {
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
-import { startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 let supervisor: TestClient;
 let operator: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  supervisor = new TestClient(() => server.url);
-  operator = new TestClient(() => server.url);
-  await supervisor.logon('supervisor');
-  await operator.logon('operator');
+  ({ server, supervisor, operator } = await startSignedInServer());
 });
 afterAll(async () => {
   await server.close();

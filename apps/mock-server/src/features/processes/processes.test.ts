@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { INTERACTION_TOUR, TOUR_CANCEL_TOAST } from '../../db/seed-processes';
 import { openSqlite } from '../../db/sqlite';
-import { startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
 
 const BASE = 'api/v1/user/system/user-processes';
 
@@ -23,11 +23,7 @@ let supervisor: TestClient;
 let operator: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  supervisor = new TestClient(() => server.url);
-  operator = new TestClient(() => server.url);
-  await supervisor.logon('supervisor');
-  await operator.logon('operator');
+  ({ server, supervisor, operator } = await startSignedInServer());
 });
 afterAll(async () => {
   await server.close();
