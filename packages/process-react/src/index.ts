@@ -14,6 +14,7 @@ export { httpStatusText, isHttpFailure, processErrorText } from './errors';
 export type { ProcessRunner, RunStepTarget, StartProcessOptions } from './hooks/runner-context';
 export { useProcessRunner } from './hooks/useProcessRunner';
 export { PROCESS_LABELS, STEP_KIND_LABELS, STEP_STATE_LABELS } from './labels';
+export { runnableStep } from './machine/runnable-step';
 export type { ScriptAction } from './machine/script-actions';
 export { parseScriptAction, SCRIPT_ACTIONS } from './machine/script-actions';
 export type {

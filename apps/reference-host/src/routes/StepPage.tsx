@@ -1,8 +1,14 @@
 import type { Process } from '@procedo/client-api';
-import { flowHomeHref, ProcessBreadcrumbs, StepEnded, useProcessRunner } from '@procedo/process-react';
+import {
+  flowHomeHref,
+  ProcessBreadcrumbs,
+  runnableStep,
+  StepEnded,
+  useProcessRunner,
+} from '@procedo/process-react';
 import { Link, useSearchParams } from 'react-router';
 import { v1 } from '../api';
-import { positiveIdParam, stepToRun } from '../processes/flow-links';
+import { positiveIdParam } from '../processes/flow-links';
 import { useProcessChanges } from '../processes/process-changes';
 import { useLoad } from '../processes/useLoad';
 
@@ -41,7 +47,7 @@ function StepLoader({ processId }: { processId: number }) {
 
 function StepView({ process }: { process: Process }) {
   const runner = useProcessRunner();
-  const step = stepToRun(process);
+  const step = runnableStep(process);
   const flowLink = <Link to={flowHomeHref(process.Id, step?.Id)}>Show the whole process</Link>;
   if (!step) {
     return (

@@ -2,6 +2,7 @@ import type { Process, ProcessStep } from '@procedo/client-api';
 import { Button } from 'react-aria-components';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { PROCESS_LABELS, STEP_KIND_LABELS, STEP_STATE_LABELS } from '../labels';
+import { runnableStep } from '../machine/runnable-step';
 
 /** Props of {@link ProcessSteps}. */
 export interface ProcessStepsProps {
@@ -24,12 +25,6 @@ export interface ProcessStepsProps {
   formatTime?: (iso: string) => string;
 }
 
-const firstStepId = (process: Process) =>
-  process.AllSteps.reduce<ProcessStep | null>(
-    (first, step) => (first === null || step.Position < first.Position ? step : first),
-    null,
-  )?.Id;
-
 const defaultFormatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,19 +32,18 @@ function StepRow({
   process,
   step,
   isSelected,
+  canRun,
   formatTime,
 }: {
   process: Process;
   step: ProcessStep;
   isSelected: boolean;
+  /** Whether this is the step the user can run now ({@link runnableStep}). */
+  canRun: boolean;
   formatTime: (iso: string) => string;
 }) {
   const runner = useProcessRunner();
   const isCurrent = process.CurrentStepId === step.Id;
-  // A process created with mode 0 has no active step yet: its first run activates the first step.
-  const isFirstOfUnstarted =
-    process.CurrentStepId === null && step.State === 'waiting' && step.Id === firstStepId(process);
-  const canRun = process.State === 'open' && (step.State === 'active' || isFirstOfUnstarted);
   const canReset = step.State !== 'waiting';
   return (
     <tr
@@ -124,6 +118,7 @@ export function ProcessSteps({
 }: ProcessStepsProps) {
   const runner = useProcessRunner();
   const steps = [...process.AllSteps].sort((a, b) => a.Position - b.Position);
+  const runnableId = runnableStep(process)?.Id;
   return (
     <div className="procedo-ProcessSteps" data-state={process.State}>
       {canResetProcess && (
@@ -157,6 +152,7 @@ export function ProcessSteps({
               process={process}
               step={step}
               isSelected={selectedStepId === step.Id}
+              canRun={step.Id === runnableId}
               formatTime={formatTime}
             />
           ))}
