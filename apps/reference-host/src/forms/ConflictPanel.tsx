@@ -1,4 +1,5 @@
 import { formatCellValue } from '@procedo/forms-react';
+import { utcText } from '../utc-time';
 import { FORM_PAGE_LABELS as L } from './labels';
 import type { ConflictRow } from './save-rules';
 
@@ -30,7 +31,7 @@ export function ConflictPanel({
   return (
     <section className="procedo-ConflictPanel" role="alert" aria-labelledby="procedo-conflict-title">
       <h2 id="procedo-conflict-title">{L.conflictTitle}</h2>
-      <p>{L.conflictIntro(updatedBy, updatedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ''))}</p>
+      <p>{L.conflictIntro(updatedBy, utcText(updatedAt))}</p>
       <table className="procedo-ConflictPanel-table">
         <thead>
           <tr>

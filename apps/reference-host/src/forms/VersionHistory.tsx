@@ -1,12 +1,11 @@
 import type { RecordVersion } from '@procedo/client-api';
 import { type SyntheticEvent, useState } from 'react';
 import { v1 } from '../api';
+import { utcText } from '../utc-time';
 import { FORM_PAGE_LABELS as L } from './labels';
 
 /** The most versions listed; older ones are counted, not listed (the list stays cheap). */
 export const VERSION_HISTORY_LIMIT = 50;
-
-const utc = (iso: string) => iso.replace('T', ' ').replace(/(\.\d+)?Z$/, '');
 
 interface VersionHistoryProps {
   webTemplateNo: number;
@@ -35,7 +34,7 @@ export function VersionHistory({ webTemplateNo, record }: VersionHistoryProps) {
                   {L.historyVersion(version)} ({L.historyCurrent}
                   {record.IsDeleted ? `, ${L.historyDeleted}` : ''})
                 </summary>
-                <p>{L.historyWhoWhen(record.UpdatedBy, utc(record.UpdatedAt))}</p>
+                <p>{L.historyWhoWhen(record.UpdatedBy, utcText(record.UpdatedAt))}</p>
               </details>
             </li>
           ) : (
@@ -86,7 +85,7 @@ function OlderVersion({
       {read.kind === 'loading' ? <p>{L.historyLoading}</p> : null}
       {read.kind === 'failed' ? <p role="alert">{L.historyFailed}</p> : null}
       {read.kind === 'done' ? (
-        <p>{L.historyWhoWhen(read.record.UpdatedBy, utc(read.record.UpdatedAt))}</p>
+        <p>{L.historyWhoWhen(read.record.UpdatedBy, utcText(read.record.UpdatedAt))}</p>
       ) : null}
     </details>
   );

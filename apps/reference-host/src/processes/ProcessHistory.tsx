@@ -1,4 +1,5 @@
 import type { Process } from '@procedo/client-api';
+import { utcText } from '../utc-time';
 
 /** Props of {@link ProcessHistory}. */
 export interface ProcessHistoryProps {
@@ -27,7 +28,7 @@ export function ProcessHistory({ process, headingId }: ProcessHistoryProps) {
             // Events have no id of their own; the list is replaced as a whole on every load.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={index}>
-              <td>{event.At.slice(0, 19).replace('T', ' ')}</td>
+              <td>{utcText(event.At)}</td>
               <td>{event.By}</td>
               <td>{event.StepId === null ? '—' : (stepNames.get(event.StepId) ?? `Step ${event.StepId}`)}</td>
               <td>

@@ -3,6 +3,7 @@ import { flowHomeHref, stepPageHref } from '@procedo/process-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { v1 } from '../api';
+import { utcText } from '../utc-time';
 import { useProcessChanges } from './process-changes';
 import { useLoad } from './useLoad';
 
@@ -69,7 +70,7 @@ export function ProcessList({ headingId, isSupervisor }: ProcessListProps) {
                   </td>
                   <td>{item.State === 'open' ? 'Open' : 'Completed'}</td>
                   {isSupervisor && <td>{item.CreatedBy}</td>}
-                  <td>{item.CreatedAtUtc.slice(0, 16).replace('T', ' ')}</td>
+                  <td>{utcText(item.CreatedAtUtc, 'minutes')}</td>
                 </tr>
               ))}
             </tbody>

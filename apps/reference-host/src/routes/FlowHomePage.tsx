@@ -9,6 +9,7 @@ import { useProcessChanges } from '../processes/process-changes';
 import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
+import { utcText } from '../utc-time';
 
 /**
  * The process explorer (flow home page) `/apps/flow/home/flow?id={processId}&stepid={stepId}`:
@@ -60,11 +61,6 @@ function ProcessExplorer({ processId, stepId }: { processId: number; stepId: num
   return <ProcessView process={process.data} stepId={stepId} />;
 }
 
-/** An ISO UTC time as `yyyy-MM-dd HH:mm UTC`. */
-function utcMinutes(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 function ProcessView({ process, stepId }: { process: Process; stepId: number | null }) {
   return (
     <div className="procedo-FlowHome">
@@ -78,12 +74,12 @@ function ProcessView({ process, stepId }: { process: Process; stepId: number | n
         <dd>{process.State === 'open' ? 'Open' : 'Completed'}</dd>
         <dt>Created</dt>
         <dd>
-          {utcMinutes(process.CreatedAtUtc)} by {process.CreatedBy}
+          {utcText(process.CreatedAtUtc, 'minutes')} UTC by {process.CreatedBy}
         </dd>
         {process.CompletedAtUtc ? (
           <>
             <dt>Completed</dt>
-            <dd>{utcMinutes(process.CompletedAtUtc)}</dd>
+            <dd>{utcText(process.CompletedAtUtc, 'minutes')} UTC</dd>
           </>
         ) : null}
         {process.ParentProcessId ? (

@@ -47,6 +47,7 @@ import { useOpenHostLink } from '../forms/useOpenHostLink';
 import { VersionHistory } from '../forms/VersionHistory';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
+import { utcText } from '../utc-time';
 
 /**
  * The generic form page `/form?WebTemplateNo=N[&UGoToItemNo=id]` (spec §2): loads the definition
@@ -154,8 +155,6 @@ interface AuditRequest {
   labels: string[];
   resolve(signOff: AuditSignOff | null): void;
 }
-
-const UTC = (iso: string) => iso.replace('T', ' ').replace(/(\.\d+)?Z$/, '');
 
 function FormView({ form, record: loadedRecord, store, query, onReload }: FormViewProps) {
   const { context, errorHandler } = useSignedIn();
@@ -429,7 +428,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
           </h1>
           {definition.Kind === 'record' ? (
             <p className="procedo-FormPage-version">
-              {record ? L.version(record.Version, record.UpdatedBy, UTC(record.UpdatedAt)) : L.newRecord}
+              {record ? L.version(record.Version, record.UpdatedBy, utcText(record.UpdatedAt)) : L.newRecord}
               {dirty === 1 ? <span className="procedo-FormPage-dirty"> · unsaved changes</span> : null}
             </p>
           ) : null}
