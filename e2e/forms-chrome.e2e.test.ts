@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../packages/client-api/src/messages';
-import { formByTitle, logOnAndWaitForHome, openPage, pageCommand, startServerAndBrowser } from './harness';
+import {
+  expectNoSeriousAxeViolations,
+  formByTitle,
+  logOnAndWaitForHome,
+  openPage,
+  pageCommand,
+  startServerAndBrowser,
+} from './harness';
 
 const env = startServerAndBrowser();
 
@@ -203,6 +210,55 @@ describe('reference host: form chrome', () => {
     await page.getByText('Saved', { exact: true }).waitFor();
     await page.reload();
     await expect.poll(() => form(page, 'Supplier').getByLabel('Website').inputValue()).toBe(text);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a picker’s list in the top layer under its input, above it when there is no room below, and picks by keyboard', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url, { bypassCSP: true });
+    await logOnAndWaitForHome(page, 'operator');
+    await page.goto('/form?WebTemplateNo=104');
+    const batch = form(page, 'Batch');
+    // A plain text box until focused; then react-aria's combobox takes its place.
+    await batch.getByRole('textbox', { name: 'Supplier' }).click();
+    const supplier = batch.getByRole('combobox', { name: 'Supplier' });
+    await page.keyboard.type('an');
+    const list = page.getByRole('listbox');
+    // The suppliers found (while searching, the list shows 'Searching…' instead).
+    const options = list.locator('.procedo-PickerField-option');
+    await options.first().waitFor();
+    const popup = page.locator('.procedo-PickerField-popup');
+    // In the top layer (nothing clips it), anchored under the input and at least as wide.
+    expect(await popup.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+    const input = (await supplier.boundingBox())!;
+    // As wide as the other inputs of the form (its field wrapper used to squeeze it into the label column).
+    const quantity = (await batch.getByLabel('Quantity (kg)').boundingBox())!;
+    expect(Math.abs(input.width - quantity.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(input.x - quantity.x)).toBeLessThanOrEqual(1);
+    let box = (await popup.boundingBox())!;
+    expect(Math.abs(box.y - (input.y + input.height))).toBeLessThanOrEqual(2);
+    expect(Math.abs(box.x - input.x)).toBeLessThanOrEqual(2);
+    expect(box.width).toBeGreaterThanOrEqual(input.width - 1);
+
+    // No room below: the list opens above the input.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popup.count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: Math.ceil(input.y + input.height + 10) });
+    await supplier.fill('');
+    await page.keyboard.type('an');
+    await options.first().waitFor();
+    box = (await popup.boundingBox())!;
+    const moved = (await supplier.boundingBox())!;
+    expect(Math.abs(box.y + box.height - moved.y)).toBeLessThanOrEqual(2);
+
+    const first = (await options.first().textContent())!;
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => supplier.inputValue()).toBe(first);
+    expect(await list.count()).toBe(0);
+    // (Not while the list is open: react-aria's combobox then hides the rest of the page from
+    // assistive technology on purpose, which axe reports as hidden focusable elements.)
+    await expectNoSeriousAxeViolations(page);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

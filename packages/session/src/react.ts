@@ -2,6 +2,7 @@
 // one file of the package that imports React. It is a .ts file, so elements are made with
 // `createElement` rather than JSX.
 import {
+  type ChangeEvent,
   createContext,
   type FormEvent,
   Fragment,
@@ -9,21 +10,12 @@ import {
   type ReactNode,
   useContext,
   useEffect,
+  useId,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
-import {
-  Button,
-  Dialog,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components';
+import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { SessionManager, SessionSnapshot } from './session-manager';
 
 const SessionManagerContext = createContext<SessionManager | null>(null);
@@ -238,6 +230,8 @@ function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
   const [isPending, setPending] = useState(false);
   const pendingRef = useRef(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const passwordId = useId();
+  const errorId = `${passwordId}-error`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -292,21 +286,25 @@ function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
         hidden: true,
       }),
       h(
-        TextField,
-        {
-          className: 'procedo-SessionLockOverlay-password',
+        'div',
+        { className: 'procedo-SessionLockOverlay-password', ...dataAttributes({ invalid: error !== null }) },
+        h('label', { htmlFor: passwordId }, SessionTexts.password),
+        h('input', {
+          ref: passwordRef,
+          id: passwordId,
           name: 'password',
           type: 'password',
           autoComplete: 'current-password',
           autoFocus: true,
           value: password,
-          onChange: setPassword,
-          isInvalid: error !== null,
-        },
-        h(Label, null, SessionTexts.password),
-        h(Input, { ref: passwordRef }),
+          onChange: (event: ChangeEvent<HTMLInputElement>) => setPassword(event.target.value),
+          'aria-invalid': error !== null || undefined,
+          'aria-describedby': error === null ? undefined : errorId,
+        }),
       ),
-      error === null ? null : h('p', { role: 'alert', className: 'procedo-SessionLockOverlay-error' }, error),
+      error === null
+        ? null
+        : h('p', { id: errorId, role: 'alert', className: 'procedo-SessionLockOverlay-error' }, error),
       h(
         Button,
         { type: 'submit', className: 'procedo-SessionLockOverlay-button', isPending },

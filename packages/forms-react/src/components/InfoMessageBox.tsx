@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { INFO_BOX_COLLAPSED_HEIGHT } from '../state/durations';
 
 /** Props of {@link InfoMessageBox}. */
@@ -21,7 +21,9 @@ export interface InfoMessageBoxProps {
 
 /**
  * A collapsible info message box (spec §2); collapsed, it is exactly 20 px high (spec §9) and shows
- * only its title button, which carries `aria-expanded`.
+ * only its title button, which carries `aria-expanded` and controls the message panel (the WAI-ARIA
+ * disclosure pattern: a react-aria-components `Button` in a heading; the collapsed panel is
+ * `hidden`).
  */
 export function InfoMessageBox({
   title,
@@ -30,25 +32,37 @@ export function InfoMessageBox({
   isExpanded,
   onExpandedChange,
 }: InfoMessageBoxProps) {
+  const [ownExpanded, setOwnExpanded] = useState(defaultExpanded);
+  const expanded = isExpanded ?? ownExpanded;
+  const panelId = useId();
+  const toggle = () => {
+    setOwnExpanded(!expanded);
+    onExpandedChange?.(!expanded);
+  };
   return (
-    <Disclosure
+    <div
       className="procedo-InfoMessageBox"
-      defaultExpanded={defaultExpanded}
-      isExpanded={isExpanded}
-      onExpandedChange={onExpandedChange}
-      style={({ isExpanded: expanded }) =>
+      data-expanded={expanded || undefined}
+      style={
         expanded
           ? undefined
           : { height: INFO_BOX_COLLAPSED_HEIGHT, overflow: 'hidden', boxSizing: 'border-box' }
       }
     >
-      <Heading className="procedo-InfoMessageBox-heading" level={3}>
-        <Button slot="trigger" className="procedo-InfoMessageBox-trigger">
+      <h3 className="procedo-InfoMessageBox-heading">
+        <Button
+          className="procedo-InfoMessageBox-trigger"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onPress={toggle}
+        >
           <span className="procedo-InfoMessageBox-chevron" aria-hidden="true" />
           {title}
         </Button>
-      </Heading>
-      <DisclosurePanel className="procedo-InfoMessageBox-panel">{children}</DisclosurePanel>
-    </Disclosure>
+      </h3>
+      <div id={panelId} className="procedo-InfoMessageBox-panel" hidden={!expanded}>
+        {children}
+      </div>
+    </div>
   );
 }

@@ -38,6 +38,8 @@ export function NotificationList({
       className="procedo-NotificationList"
       aria-label={ariaLabel}
       data-empty={notifications.length === 0 || undefined}
+      // Left readable and clickable over react-aria's modal dialogs, like the toast region.
+      data-react-aria-top-layer
     >
       {notifications.map((notification) => (
         <div

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { Button, Form, Input, Label, TextField } from 'react-aria-components';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { SHELL_LABELS } from '../state/labels';
 import { ShellDialog } from './ShellDialog';
 
@@ -33,16 +33,28 @@ function PromptForm(props: {
 }) {
   // Mounted only while the dialog is open, so every opening starts from the default value.
   const [value, setValue] = useState(props.defaultValue);
+  const inputId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     props.onSubmit(value);
   };
   return (
-    <Form className="procedo-PromptDialog-form" onSubmit={submit}>
-      <TextField className="procedo-TextField procedo-Dialog-body" value={value} onChange={setValue}>
-        <Label className="procedo-PromptDialog-message">{props.message}</Label>
-        <Input className="procedo-Input" autoFocus onFocus={(event) => event.currentTarget.select()} />
-      </TextField>
+    <form className="procedo-PromptDialog-form" onSubmit={submit}>
+      <div className="procedo-TextField procedo-Dialog-body">
+        <label className="procedo-PromptDialog-message" htmlFor={inputId}>
+          {props.message}
+        </label>
+        <input
+          id={inputId}
+          className="procedo-Input"
+          type="text"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          // biome-ignore lint/a11y/noAutofocus: a prompt is answered in its text box, as the browser's is.
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </div>
       <div className="procedo-Dialog-actions">
         <Button className="procedo-Button" data-variant="primary" type="submit">
           {SHELL_LABELS.ok}
@@ -51,7 +63,7 @@ function PromptForm(props: {
           {SHELL_LABELS.cancel}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
 

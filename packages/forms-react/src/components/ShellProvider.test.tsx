@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shell } from '../hooks/shell-context';
@@ -102,6 +102,86 @@ describe('ShellProvider toasts', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(toastTexts()).toEqual([]);
+  });
+});
+
+describe('ShellProvider toast region', () => {
+  const region = () => screen.getByRole('region', { name: 'Messages' });
+
+  it('announces an error toast as an alert and the others as status messages', () => {
+    const shell = renderShell();
+    act(() => {
+      shell().toast.info('Saved');
+      shell().toast.error('Server: Tab Select Error');
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Server: Tab Select Error');
+    expect(screen.getByRole('status').textContent).toContain('Saved');
+    expect(region().contains(screen.getByRole('alert'))).toBe(true);
+  });
+
+  it('stops the time while the pointer is over the toasts and starts it again after', async () => {
+    vi.useFakeTimers();
+    const shell = renderShell();
+    act(() => shell().toast.info('Saved'));
+    await advance(2000);
+    fireEvent.pointerEnter(region());
+    await advance(10_000);
+    expect(toastTexts()).toHaveLength(1);
+    fireEvent.pointerLeave(region());
+    // 1000 ms of its 3000 were left when the pointer came.
+    await advance(999);
+    expect(toastTexts()).toHaveLength(1);
+    await advance(1);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('stops the time while focus is in the toasts', async () => {
+    vi.useFakeTimers();
+    const shell = renderShell();
+    act(() => shell().toast.warning('Unknown language'));
+    act(() => screen.getByRole('button', { name: 'Close' }).focus());
+    await advance(60_000);
+    expect(toastTexts()).toHaveLength(1);
+    act(() => screen.getByRole('button', { name: 'Close' }).blur());
+    await advance(4000);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('moves focus to the next toast when the focused one is closed, then back to where it came from', async () => {
+    const user = userEvent.setup();
+    render(
+      <ShellProvider>
+        <Capture />
+        <button type="button">Before</button>
+      </ShellProvider>,
+    );
+    act(() => {
+      captured.current!.toast.error('First');
+      captured.current!.toast.error('Second');
+    });
+    const before = screen.getByRole('button', { name: 'Before' });
+    before.focus();
+    const [newest, older] = screen.getAllByRole('button', { name: 'Close' });
+    act(() => newest!.focus());
+    await user.keyboard('{Enter}');
+    expect(toastTexts()).toEqual([expect.stringContaining('First')]);
+    expect(document.activeElement).toBe(older);
+    await user.keyboard('{Enter}');
+    expect(toastTexts()).toEqual([]);
+    expect(document.activeElement).toBe(before);
+  });
+
+  it('stays readable over a modal dialog, which hides the rest of the page', async () => {
+    const shell = renderShell();
+    act(() => {
+      void shell().alert('Your session has expired.');
+      shell().toast.error('Server: Tab Select Error');
+    });
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    // react-aria hides the page behind a modal dialog from assistive technology after a frame.
+    await waitFor(() => expect(screen.getByText('Page').closest('[aria-hidden="true"]')).not.toBeNull());
+    expect(region().closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Server: Tab Select Error');
   });
 });
 

@@ -1,16 +1,15 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 import { copyToClipboard } from '../browser/clipboard';
 import { type Shell, ShellContext } from '../hooks/shell-context';
 import { useShellSnapshot } from '../hooks/useShellSnapshot';
-import { TOAST_DURATIONS, type ToastType } from '../state/durations';
+import type { ToastType } from '../state/durations';
 import { createShellStore, type ShellDialogRequest, type ShellStore } from '../state/shell-store';
 import { AlertDialog } from './AlertDialog';
 import { HtmlAlertDialog } from './HtmlAlertDialog';
 import { LoadingPanel } from './LoadingPanel';
 import { NotificationList } from './NotificationList';
 import { PromptDialog } from './PromptDialog';
-import { type ShellToast, ToastRegion } from './ToastRegion';
+import { ToastRegion } from './ToastRegion';
 
 /** Props of {@link ShellProvider}. */
 export interface ShellProviderProps {
@@ -45,12 +44,11 @@ function ShellDialogHost({ store, dialog }: { store: ShellStore; dialog: ShellDi
  */
 export function ShellProvider({ children }: ShellProviderProps) {
   const [store] = useState(() => createShellStore());
-  const [toastQueue] = useState(() => new ToastQueue<ShellToast>({ maxVisibleToasts: 5 }));
   const snapshot = useShellSnapshot(store);
 
   const shell = useMemo<Shell>(() => {
     const toast = (type: ToastType) => (text: string) => {
-      toastQueue.add({ type, text }, { timeout: TOAST_DURATIONS[type] });
+      store.toast(type, text);
     };
     return {
       alert: store.alert,
@@ -78,14 +76,18 @@ export function ShellProvider({ children }: ShellProviderProps) {
       },
       loading: { show: store.showLoading, hide: store.hideLoading },
     };
-  }, [store, toastQueue]);
+  }, [store]);
 
   const dialog = snapshot.dialogs[0];
   return (
     <ShellContext.Provider value={shell}>
       {children}
       <NotificationList notifications={snapshot.notifications} onDismiss={store.dismissNotification} />
-      <ToastRegion queue={toastQueue} />
+      <ToastRegion
+        toasts={snapshot.toasts}
+        onDismiss={store.dismissToast}
+        onPausedChange={store.pauseToasts}
+      />
       <LoadingPanel isVisible={snapshot.isLoading} />
       {dialog && <ShellDialogHost key={dialog.id} store={store} dialog={dialog} />}
     </ShellContext.Provider>

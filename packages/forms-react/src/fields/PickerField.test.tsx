@@ -130,6 +130,23 @@ describe('PickerField', () => {
     expect(await screen.findByRole('option', { name: 'Borealis Pharma' })).toBeTruthy();
   });
 
+  it('closes the list on Escape and puts back the picked text, without searching it again', async () => {
+    const user = setup();
+    const { search, calls } = fakeSearch();
+    const changes: (PickerValue | null)[] = [];
+    render(<Harness initial={ACME} changes={changes} search={search} />);
+    await user.click(screen.getByLabelText('Supplier'));
+    await user.keyboard('{Control>}a{/Control}bor');
+    await elapse(150);
+    expect(await screen.findByRole('option', { name: 'Borealis Pharma' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await elapse(300);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Supplier' }) as HTMLInputElement).value).toBe('Acme Ltd');
+    expect(calls.map((c) => c.text)).toEqual(['bor']);
+    expect(changes).toEqual([]);
+  });
+
   it('searches once, 150 ms after the last keystroke', async () => {
     const user = setup();
     const { search, calls } = fakeSearch();

@@ -1,6 +1,7 @@
 import type { PickerValue } from '@procedo/client-api';
 import {
   type ChangeEvent,
+  type CSSProperties,
   type FocusEvent,
   type ReactNode,
   type RefObject,
@@ -20,8 +21,9 @@ import {
   Label,
   ListBox,
   ListBoxItem,
-  Popover,
+  PopoverContext,
   Text,
+  useSlottedContext,
 } from 'react-aria-components';
 import { FIELD_LABELS, type FieldLabels } from './labels';
 import { PICKER_SEARCH_DELAY_MS, type PickerSearch, usePickerSearch } from './usePickerSearch';
@@ -172,16 +174,68 @@ function PickerPlaceholder({
 }
 
 /**
- * react-aria opens the list when the text changes, not when an answer arrives later for a text it
- * has already seen (a character carried over from the placeholder); this opens it then.
+ * Opens the list when a search starts, ends or fails while the field has focus (the ComboBox's
+ * `menuTrigger` is manual: react-aria would reopen it for any text that differs from the picked
+ * item's, even right after Escape closed it, since the picked item is seldom in the results).
  */
-function OpenOnResults({ results }: { results: PickerValue[] | null }) {
+function OpenOnSearch({ search }: { search: ReturnType<typeof usePickerSearch> }) {
   const state = useContext(ComboBoxStateContext);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per answer, not per state change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per search step, not per state change.
   useEffect(() => {
-    if (results && state?.isFocused && !state.isOpen) state.open(null, 'input');
-  }, [results]);
+    if (search.status !== 'idle' && state?.isFocused && !state.isOpen) state.open(null, 'manual');
+  }, [search.status, search.items]);
   return null;
+}
+
+/** Whether this browser can anchor a top-layer popup to the input (CSS anchor positioning). */
+function canAnchorPopup(): boolean {
+  return (
+    typeof CSS !== 'undefined' &&
+    typeof CSS.supports === 'function' &&
+    CSS.supports('position-area', 'block-end')
+  );
+}
+
+/**
+ * The list's popup, in place of react-aria-components' `Popover`, whose JavaScript positioning is
+ * the largest part of a picker's size. It is a `popover="manual"` element shown in the top layer
+ * (so no dialog or scrolling panel clips it) and placed by CSS anchor positioning: under the
+ * input, as wide as it at least, above it when there is no room below (styles.css). A browser
+ * without anchor positioning gets it in the page, under the input. Rendered in the DOM inside the
+ * field, so the ComboBox's outside-press, blur and `aria-hidden` rules treat it as its own, as they
+ * do react-aria's popover (it takes the popover ref the ComboBox provides).
+ */
+function PickerPopup({ children }: { children: ReactNode }) {
+  const state = useContext(ComboBoxStateContext);
+  // react-aria first renders the children without a state, to collect the list's items.
+  if (!state) return <>{children}</>;
+  return state.isOpen ? <OpenPickerPopup>{children}</OpenPickerPopup> : null;
+}
+
+function OpenPickerPopup({ children }: { children: ReactNode }) {
+  const popoverRef = useSlottedContext(PopoverContext)?.ref;
+  const ref = useRef<HTMLDivElement>(null);
+  const [isAnchored] = useState(canAnchorPopup);
+  useLayoutEffect(() => {
+    const popup = ref.current;
+    if (!popup) return;
+    const comboBoxRef = popoverRef && typeof popoverRef === 'object' ? popoverRef : null;
+    if (comboBoxRef) comboBoxRef.current = popup;
+    if (isAnchored) popup.showPopover();
+    return () => {
+      if (comboBoxRef) comboBoxRef.current = null;
+    };
+  }, [isAnchored, popoverRef]);
+  return (
+    <div
+      ref={ref}
+      className="procedo-PickerField-popup"
+      popover={isAnchored ? 'manual' : undefined}
+      data-anchored={isAnchored || undefined}
+    >
+      {children}
+    </div>
+  );
 }
 
 const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -203,6 +257,8 @@ function PickerComboBox({
   focusOnMount,
 }: PickerFieldProps & { initialText: string; initialCaret: number; focusOnMount: RefObject<boolean> }) {
   const labels = { ...FIELD_LABELS, ...labelOverrides };
+  // A CSS name per picker for its popup's anchor (React's ids hold characters a CSS name cannot).
+  const anchorName = `--procedo-picker-${useId().replace(/[^\w-]/g, '')}`;
   const [text, setTextState] = useState(initialText);
   const textRef = useRef(initialText);
   const setText = (next: string) => {
@@ -295,32 +351,44 @@ function PickerComboBox({
   return (
     <ComboBox<PickerValue>
       className="procedo-Field procedo-PickerField"
+      style={{ '--procedo-picker-anchor': anchorName } as CSSProperties}
       name={name}
       inputValue={text}
       onInputChange={applyTypedText}
       selectedKey={value?.Id ?? null}
       onSelectionChange={onSelectionChange}
       items={searcher.items}
-      menuTrigger="input"
+      menuTrigger="manual"
       allowsEmptyCollection
       isRequired={isMandatory}
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
       onBlur={onBlur}
     >
-      <OpenOnResults results={searcher.status === 'done' ? searcher.items : null} />
+      <OpenOnSearch search={searcher} />
       <Label className="procedo-Field-label">
         {label}
         <RequiredMark isMandatory={isMandatory} />
       </Label>
-      <Input ref={inputRef} className="procedo-Field-input" autoComplete="off" />
+      <Input
+        ref={inputRef}
+        className="procedo-Field-input"
+        autoComplete="off"
+        onKeyDown={(event) => {
+          // Escape closes the list (react-aria) and puts back the picked text, as react-aria does
+          // when it owns the text.
+          if (event.key !== 'Escape' || textRef.current === validText) return;
+          searcher.reset();
+          setText(validText);
+        }}
+      />
       {description ? (
         <Text slot="description" className="procedo-Field-hint">
           {description}
         </Text>
       ) : null}
       <FieldError className="procedo-Field-error">{errorMessage}</FieldError>
-      <Popover className="procedo-PickerField-popover" placement="bottom start">
+      <PickerPopup>
         {searcher.items.length > 0 && (searcher.status === 'searching' || searcher.hasMore) ? (
           <div className="procedo-PickerField-status" role="status">
             {searcher.status === 'searching' ? labels.searching : labels.moreMatches}
@@ -341,7 +409,7 @@ function PickerComboBox({
             </ListBoxItem>
           )}
         </ListBox>
-      </Popover>
+      </PickerPopup>
     </ComboBox>
   );
 }

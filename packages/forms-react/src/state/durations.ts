@@ -11,6 +11,9 @@ export const TOAST_DURATIONS: Readonly<Record<ToastType, number>> = Object.freez
   error: 60000,
 });
 
+/** How many toasts are on screen at once; newer ones push older ones into a queue. */
+export const MAX_VISIBLE_TOASTS = 5;
+
 /**
  * How long each kind of notification stays before it hides itself, in milliseconds; `null` means
  * it stays until clicked (spec §9: info 4500 ms, validation 2500 ms, errors stay until clicked).

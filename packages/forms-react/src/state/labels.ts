@@ -6,4 +6,7 @@ export const SHELL_LABELS = Object.freeze({
   promptTitle: 'Prompt',
   loading: 'Loading…',
   notifications: 'Notifications',
+  /** The toast region's name (a landmark, so it differs from the notification list's). */
+  toasts: 'Messages',
+  close: 'Close',
 });

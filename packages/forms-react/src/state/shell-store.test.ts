@@ -7,6 +7,7 @@ function createFakeTimers() {
   let nextHandle = 1;
   const pending = new Map<number, { at: number; callback: () => void }>();
   const timers: ShellTimers = {
+    now: () => now,
     setTimeout(callback, ms) {
       const handle = nextHandle++;
       pending.set(handle, { at: now + ms, callback });
@@ -121,6 +122,50 @@ describe('createShellStore notifications', () => {
     const id = store.notify('info', 'Saved');
     store.dismissNotification(id);
     expect(clock.pendingCount()).toBe(0);
+  });
+});
+
+describe('createShellStore toasts', () => {
+  it('shows at most five toasts, newest first; an older one waits with its time stopped', () => {
+    const clock = createFakeTimers();
+    const store = createShellStore({ timers: clock.timers });
+    const texts = () => store.getSnapshot().toasts.map((toast) => toast.text);
+    store.toast('error', 'oldest');
+    clock.advance(10_000);
+    for (const n of [1, 2, 3, 4, 5]) store.toast('info', `info ${n}`);
+    expect(texts()).toEqual(['info 5', 'info 4', 'info 3', 'info 2', 'info 1']);
+    // The five infos go after their 3000 ms; the error comes back with the 50 s it had left.
+    clock.advance(3000);
+    expect(texts()).toEqual(['oldest']);
+    clock.advance(49_999);
+    expect(texts()).toEqual(['oldest']);
+    clock.advance(1);
+    expect(texts()).toEqual([]);
+  });
+
+  it('keeps the time a toast has left while paused', () => {
+    const clock = createFakeTimers();
+    const store = createShellStore({ timers: clock.timers });
+    store.toast('warning', 'Unknown language');
+    clock.advance(3000);
+    store.pauseToasts(true);
+    expect(clock.pendingCount()).toBe(0);
+    clock.advance(60_000);
+    store.pauseToasts(false);
+    clock.advance(999);
+    expect(store.getSnapshot().toasts).toHaveLength(1);
+    clock.advance(1);
+    expect(store.getSnapshot().toasts).toEqual([]);
+  });
+
+  it('stops the timer of a toast closed early and ignores a second close', () => {
+    const clock = createFakeTimers();
+    const store = createShellStore({ timers: clock.timers });
+    const id = store.toast('info', 'Saved');
+    store.dismissToast(id);
+    store.dismissToast(id);
+    expect(clock.pendingCount()).toBe(0);
+    expect(store.getSnapshot().toasts).toEqual([]);
   });
 });
 

@@ -30,7 +30,9 @@ export function createControlledField<V = FieldValue>(
     if (field.isHidden) return null;
     return (
       <div
-        className={`procedo-Field procedo-Field-${element.Kind}`}
+        // The component lays out its own label and input (a `procedo-Field` grid of its own), so
+        // this wrapper only carries the field's state attributes (`procedo-ControlledField`).
+        className={`procedo-Field procedo-ControlledField procedo-Field-${element.Kind}`}
         data-name={element.Name}
         data-dirty={field.isDirty || undefined}
         data-invalid={field.error ? true : undefined}
