@@ -15,7 +15,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { SessionManager, SessionSnapshot } from './session-manager';
 
 const SessionManagerContext = createContext<SessionManager | null>(null);
@@ -268,12 +268,12 @@ function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
         : null,
     ),
     h(
-      Form,
+      'form',
       {
         className: 'procedo-SessionLockOverlay-form',
         onSubmit: submit,
-        // 'aria': a server error marks the field invalid without blocking the next submit.
-        validationBehavior: 'aria',
+        // A server error marks the field invalid without blocking the next submit.
+        noValidate: true,
         ...dataAttributes({ pending: isPending, invalid: error !== null }),
       },
       // For password managers: the account the password belongs to.

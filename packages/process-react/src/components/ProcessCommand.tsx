@@ -1,6 +1,6 @@
 import { type CreatableCommand, Messages, type Process } from '@procedo/client-api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button, Form, Label, ListBox, ListBoxItem } from 'react-aria-components';
+import { Button, Label, ListBox, ListBoxItem } from 'react-aria-components';
 import { processErrorText } from '../errors';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { PROCESS_LABELS } from '../labels';
@@ -82,7 +82,7 @@ export function ProcessCommand({
   };
 
   return (
-    <Form className="procedo-ProcessCommand" onSubmit={submit}>
+    <form className="procedo-ProcessCommand" onSubmit={submit}>
       <Label id={labelId} className="procedo-Field-label">
         {label}
       </Label>
@@ -148,6 +148,6 @@ export function ProcessCommand({
           {runner.busy ? PROCESS_LABELS.creating : PROCESS_LABELS.create}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { PickListData } from '@procedo/client-api';
 import { ShellDialog } from '@procedo/forms-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { PROCESS_LABELS } from '../labels';
 
 /** Props of {@link PickListScreen}. */
@@ -73,7 +73,7 @@ export function PickListScreen({
       onDismiss={onCancel}
       {...(errorMessage ? { 'aria-describedby': errorId } : {})}
     >
-      <Form className="procedo-Dialog-body procedo-PickList-form" onSubmit={submit}>
+      <form className="procedo-Dialog-body procedo-PickList-form" onSubmit={submit}>
         <fieldset
           className="procedo-PickList"
           data-multi={data.IsMulti ? 'true' : 'false'}
@@ -126,7 +126,7 @@ export function PickListScreen({
             {PROCESS_LABELS.cancel}
           </Button>
         </div>
-      </Form>
+      </form>
     </ShellDialog>
   );
 }
