@@ -188,6 +188,27 @@ describe('reference host: forms', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Sign the change' });
     await dialog.waitFor();
     expect((await dialog.boundingBox())?.width).toBe(300);
+    // Modal: the page below is inert and does not scroll; focus starts in the signature field and
+    // Tab never leaves the dialog.
+    await expect
+      .poll(() =>
+        page.evaluate(() => [
+          document.querySelector('main')?.closest('[inert]') !== null,
+          getComputedStyle(document.documentElement).overflow,
+        ]),
+      )
+      .toEqual([true, 'hidden']);
+    await expect
+      .poll(() =>
+        dialog
+          .getByLabel('Signature (your legal name)')
+          .evaluate((input) => input === document.activeElement),
+      )
+      .toBe(true);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
     await dialog.getByLabel('Signature (your legal name)').fill('Somebody Else');
     await dialog.getByLabel('Reason for the change').fill('New deviation');
     await dialog.getByRole('button', { name: 'Sign' }).click();

@@ -150,6 +150,27 @@ describe('SessionLockOverlay', () => {
     );
   });
 
+  it('cannot be dismissed: Escape and a click outside leave it open over a hidden page', async () => {
+    const user = userEvent.setup();
+    const { manager, advance } = setup();
+    renderPage(manager);
+    advance(TIMEOUT_MS + 5000);
+    const dialog = screen.getByRole('alertdialog', { name: 'Your session has expired.' });
+
+    await user.keyboard('{Escape}');
+    await user.pointer({
+      keys: '[MouseLeft]',
+      target: document.querySelector('.procedo-SessionLockOverlay')!,
+    });
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+    // The page below is hidden from assistive technology and cannot be tabbed to.
+    await waitFor(() => expect(screen.getByText(/Clicked/).closest('[aria-hidden="true"]')).not.toBeNull());
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
   it('calls onLogin with the typed password on Enter, pending until it settles, then closes', async () => {
     const user = userEvent.setup();
     const { manager, advance, serverCall } = setup();

@@ -15,7 +15,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Overlay, useDialog, useModalOverlay } from 'react-aria';
+import { Button } from 'react-aria-components';
+import { useOverlayTriggerState } from 'react-stately';
 import type { SessionManager, SessionSnapshot } from './session-manager';
 
 const SessionManagerContext = createContext<SessionManager | null>(null);
@@ -197,24 +199,45 @@ export interface SessionLockOverlayProps {
  */
 export function SessionLockOverlay({ userName, databaseName, onLogin, className }: SessionLockOverlayProps) {
   const { snapshot, manager } = useSession();
-  const isLocked = snapshot.status === 'locked';
+  if (snapshot.status !== 'locked') return null;
   return h(
-    ModalOverlay,
-    {
-      isOpen: isLocked,
-      isDismissable: false,
-      isKeyboardDismissDisabled: true,
+    Overlay,
+    null,
+    h(LockDialog, {
       className: classNames('procedo-SessionLockOverlay', className),
-      ...dataAttributes({ locked: isLocked }),
-    },
+      // Inside the overlay: the form's state starts afresh with each lock.
+      form: h(LockForm, { userName, databaseName, onLogin, manager }),
+    }),
+  );
+}
+
+/**
+ * The modal layer and dialog of the lock, from react-aria's hooks (what react-aria-components'
+ * `Modal` and `Dialog` are made of): focus kept inside and given back when it closes, the page
+ * below inert, page scroll locked; neither Escape nor a click outside closes it.
+ */
+function LockDialog({ className, form }: { className: string; form: ReactNode }) {
+  const modalRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLElement>(null);
+  // Open while mounted; only the manager's newer deadline closes it.
+  const state = useOverlayTriggerState({ isOpen: true });
+  const { modalProps, underlayProps } = useModalOverlay(
+    { isDismissable: false, isKeyboardDismissDisabled: true },
+    state,
+    modalRef,
+  );
+  const { dialogProps, titleProps } = useDialog({ role: 'alertdialog' }, dialogRef);
+  return h(
+    'div',
+    { ...underlayProps, className, ...dataAttributes({ locked: true }) },
     h(
-      Modal,
-      { className: 'procedo-SessionLockOverlay-modal' },
+      'div',
+      { ...modalProps, ref: modalRef, className: 'procedo-SessionLockOverlay-modal' },
       h(
-        Dialog,
-        { role: 'alertdialog', className: 'procedo-SessionLockOverlay-dialog' },
-        // Inside the modal: its state starts afresh with each lock.
-        h(LockForm, { userName, databaseName, onLogin, manager }),
+        'section',
+        { ...dialogProps, ref: dialogRef, className: 'procedo-SessionLockOverlay-dialog' },
+        h('h2', { ...titleProps, className: 'procedo-SessionLockOverlay-heading' }, SessionTexts.expired),
+        form,
       ),
     ),
   );
@@ -257,7 +280,6 @@ function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
   return h(
     Fragment,
     null,
-    h(Heading, { slot: 'title', className: 'procedo-SessionLockOverlay-heading' }, SessionTexts.expired),
     h(
       'dl',
       { className: 'procedo-SessionLockOverlay-account' },

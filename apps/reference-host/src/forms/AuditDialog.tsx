@@ -1,17 +1,6 @@
+import { ShellDialog } from '@procedo/forms-react';
 import { type FormEvent, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { FORM_PAGE_LABELS as L } from './labels';
 import { isLegalNameSignature } from './save-rules';
 
@@ -52,57 +41,41 @@ export function AuditDialog({ fieldLabels, legalName, onSign, onCancelEdit }: Au
   };
 
   return (
-    <ModalOverlay className="procedo-ModalOverlay" isOpen isDismissable={false}>
-      <Modal className="procedo-Modal" style={{ maxInlineSize: 'none' }}>
-        <Dialog
-          className="procedo-Dialog procedo-AuditDialog"
-          role="alertdialog"
-          style={{ inlineSize: 300, minBlockSize: 185 }}
+    // No Escape: the change goes on only signed, or is dropped with Cancel Edit.
+    <ShellDialog title={L.auditTitle} role="alertdialog" className="procedo-AuditDialog">
+      <Form
+        className="procedo-AuditDialog-form"
+        onSubmit={submit}
+        validationErrors={errors}
+        validationBehavior="aria"
+      >
+        <p className="procedo-AuditDialog-fields">{L.auditFields([...fieldLabels])}</p>
+        <TextField
+          className="procedo-TextField"
+          name="signature"
+          value={signature}
+          onChange={setSignature}
+          isRequired
+          autoComplete="off"
         >
-          <Heading slot="title" className="procedo-Dialog-title">
-            {L.auditTitle}
-          </Heading>
-          <Form
-            className="procedo-AuditDialog-form"
-            onSubmit={submit}
-            validationErrors={errors}
-            validationBehavior="aria"
-          >
-            <p className="procedo-AuditDialog-fields">{L.auditFields([...fieldLabels])}</p>
-            <TextField
-              className="procedo-TextField"
-              name="signature"
-              value={signature}
-              onChange={setSignature}
-              isRequired
-              autoComplete="off"
-            >
-              <Label>{L.auditSignature}</Label>
-              <Input className="procedo-Input" autoFocus />
-              <FieldError className="procedo-Field-error" />
-            </TextField>
-            <TextField
-              className="procedo-TextField"
-              name="reason"
-              value={reason}
-              onChange={setReason}
-              isRequired
-            >
-              <Label>{L.auditReason}</Label>
-              <TextArea className="procedo-Input" rows={2} />
-              <FieldError className="procedo-Field-error" />
-            </TextField>
-            <div className="procedo-Dialog-actions">
-              <Button className="procedo-Button" data-variant="primary" type="submit">
-                {L.auditSign}
-              </Button>
-              <Button className="procedo-Button" onPress={onCancelEdit}>
-                {L.auditCancelEdit}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <Label>{L.auditSignature}</Label>
+          <Input className="procedo-Input" autoFocus />
+          <FieldError className="procedo-Field-error" />
+        </TextField>
+        <TextField className="procedo-TextField" name="reason" value={reason} onChange={setReason} isRequired>
+          <Label>{L.auditReason}</Label>
+          <TextArea className="procedo-Input" rows={2} />
+          <FieldError className="procedo-Field-error" />
+        </TextField>
+        <div className="procedo-Dialog-actions">
+          <Button className="procedo-Button" data-variant="primary" type="submit">
+            {L.auditSign}
+          </Button>
+          <Button className="procedo-Button" onPress={onCancelEdit}>
+            {L.auditCancelEdit}
+          </Button>
+        </div>
+      </Form>
+    </ShellDialog>
   );
 }

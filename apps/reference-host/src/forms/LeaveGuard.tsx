@@ -1,4 +1,5 @@
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { ShellDialog } from '@procedo/forms-react';
+import { Button } from 'react-aria-components';
 import { useBlocker } from 'react-router';
 import { FORM_PAGE_LABELS as L } from './labels';
 
@@ -14,28 +15,22 @@ export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
   );
   if (blocker.state !== 'blocked') return null;
   return (
-    <ModalOverlay className="procedo-ModalOverlay" isOpen isDismissable={false}>
-      <Modal className="procedo-Modal">
-        <Dialog className="procedo-Dialog" role="alertdialog">
-          <Heading slot="title" className="procedo-Dialog-title">
-            {L.leaveTitle}
-          </Heading>
-          <p className="procedo-Dialog-body">{L.leaveMessage}</p>
-          <div className="procedo-Dialog-actions">
-            <Button className="procedo-Button" onPress={() => blocker.proceed()}>
-              {L.leave}
-            </Button>
-            <Button
-              className="procedo-Button"
-              data-variant="primary"
-              autoFocus
-              onPress={() => blocker.reset()}
-            >
-              {L.stay}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    // Escape stays on the page, like 'Stay'.
+    <ShellDialog
+      title={L.leaveTitle}
+      role="alertdialog"
+      className="procedo-LeaveGuard"
+      onDismiss={() => blocker.reset()}
+    >
+      <p className="procedo-Dialog-body">{L.leaveMessage}</p>
+      <div className="procedo-Dialog-actions">
+        <Button className="procedo-Button" onPress={() => blocker.proceed()}>
+          {L.leave}
+        </Button>
+        <Button className="procedo-Button" data-variant="primary" autoFocus onPress={() => blocker.reset()}>
+          {L.stay}
+        </Button>
+      </div>
+    </ShellDialog>
   );
 }

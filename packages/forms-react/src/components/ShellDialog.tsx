@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay, useLocale } from 'react-aria-components';
+import { type ReactNode, useRef } from 'react';
+import { useDialog } from 'react-aria';
+import { useLocale } from 'react-aria-components';
+import { Modal } from './Modal';
 
 /** Props of {@link ShellDialog}. */
 export interface ShellDialogProps {
@@ -10,8 +12,8 @@ export interface ShellDialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Extra class of the dialog, after `procedo-Dialog`. */
   className: string;
-  /** Called when the user presses Escape. */
-  onDismiss: () => void;
+  /** Called when the user presses Escape; without it Escape does nothing. */
+  onDismiss?: () => void;
   'aria-describedby'?: string;
   children: ReactNode;
 }
@@ -19,31 +21,34 @@ export interface ShellDialogProps {
 /**
  * The modal frame of the shell dialogs (and of other packages' modal screens, such as the
  * process runner's): overlay, title bar in the title bar colour, body. Escape calls `onDismiss`;
- * a click outside does not close it.
+ * a click outside does not close it. Focus moves into the dialog when it opens (to an
+ * `autoFocus` element, else the dialog itself), stays inside while it is open and goes back
+ * where it was when it closes.
  */
 export function ShellDialog(props: ShellDialogProps) {
   const { direction } = useLocale();
+  if (props.isOpen === false) return null;
   return (
-    <ModalOverlay
-      className="procedo-ModalOverlay"
-      isOpen={props.isOpen ?? true}
-      isDismissable={false}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) props.onDismiss();
-      }}
+    <Modal
+      overlayClassName="procedo-ModalOverlay"
+      className="procedo-Modal"
+      dir={direction}
+      onDismiss={props.onDismiss}
     >
-      <Modal className="procedo-Modal" dir={direction}>
-        <Dialog
-          role={props.role ?? 'dialog'}
-          className={`procedo-Dialog ${props.className}`}
-          aria-describedby={props['aria-describedby']}
-        >
-          <Heading slot="title" className="procedo-Dialog-title">
-            {props.title}
-          </Heading>
-          {props.children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <ShellDialogBox {...props} />
+    </Modal>
+  );
+}
+
+function ShellDialogBox({ title, role = 'dialog', className, children, ...props }: ShellDialogProps) {
+  const ref = useRef<HTMLElement>(null);
+  const { dialogProps, titleProps } = useDialog({ role, 'aria-describedby': props['aria-describedby'] }, ref);
+  return (
+    <section {...dialogProps} ref={ref} className={`procedo-Dialog ${className}`}>
+      <h2 {...titleProps} className="procedo-Dialog-title">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,5 +1,7 @@
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay, useLocale } from 'react-aria-components';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { useDialog } from 'react-aria';
+import { Button, useLocale } from 'react-aria-components';
+import { Modal } from '../components/Modal';
 import { type DialogTarget, isSafeOpenUrl } from './open-target';
 
 /** The fixed texts of {@link FormDialog}. */
@@ -32,23 +34,16 @@ export function FormDialog({ request, onClose, closeLabel = FORM_DIALOG_LABELS.c
 
   if (request.isModal) {
     return (
-      <ModalOverlay
-        className="procedo-ModalOverlay procedo-FormDialog-overlay"
-        isOpen
-        isDismissable={false}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) onClose();
-        }}
+      // The shell's modal class caps its width for alerts; a form dialog has its own size.
+      <Modal
+        overlayClassName="procedo-ModalOverlay procedo-FormDialog-overlay"
+        className="procedo-Modal"
+        dir={direction}
+        style={{ maxInlineSize: 'none', maxBlockSize: 'none' }}
+        onDismiss={onClose}
       >
-        {/* The shell's modal class caps its width for alerts; a form dialog has its own size. */}
-        <Modal
-          className="procedo-Modal"
-          dir={direction}
-          style={{ maxInlineSize: 'none', maxBlockSize: 'none' }}
-        >
-          {body}
-        </Modal>
-      </ModalOverlay>
+        {body}
+      </Modal>
     );
   }
 
@@ -88,25 +83,28 @@ function FormDialogBody(props: {
   const hasTitle = request.title !== '';
   // A `javascript:` address in the frame would run with this page's rights.
   const src = isSafeOpenUrl(request.url, document.baseURI) ? request.url : 'about:blank';
+  const ref = useRef<HTMLElement>(null);
+  const { dialogProps, titleProps } = useDialog(hasTitle ? {} : { 'aria-label': request.url }, ref);
   return (
-    <Dialog
+    <section
+      {...dialogProps}
+      ref={ref}
       className="procedo-Dialog procedo-FormDialog"
       data-modal={request.isModal ? 'true' : 'false'}
       style={{ ...props.style, display: 'flex', flexDirection: 'column' }}
-      {...(hasTitle ? {} : { 'aria-label': request.url })}
     >
       <div
         className="procedo-Dialog-title procedo-FormDialog-titlebar"
         style={{ display: 'flex', alignItems: 'center', gap: '0.5em' }}
       >
         {hasTitle ? (
-          <Heading
-            slot="title"
+          <h2
+            {...titleProps}
             className="procedo-FormDialog-heading"
             style={{ flex: 1, margin: 0, font: 'inherit' }}
           >
             {request.title}
-          </Heading>
+          </h2>
         ) : (
           <span style={{ flex: 1 }} />
         )}
@@ -125,6 +123,6 @@ function FormDialogBody(props: {
         title={hasTitle ? request.title : request.url}
         style={{ flex: 1, inlineSize: '100%', border: 0 }}
       />
-    </Dialog>
+    </section>
   );
 }
