@@ -218,7 +218,7 @@ describe('FormRenderer fields', () => {
 
   it('marks a changed field and the form dirty, except for untracked elements', async () => {
     const { user } = renderRecord();
-    const form = document.querySelector('form') as HTMLFormElement;
+    const form = screen.getByRole('form');
     await user.type(input('Scratch'), 'x');
     expect(input('Scratch').closest('.procedo-Field')?.hasAttribute('data-dirty')).toBe(true);
     expect(form.hasAttribute('data-dirty')).toBe(false);
@@ -234,7 +234,7 @@ describe('FormRenderer fields', () => {
         store.setValue('Phone', '1');
         store.clearDirtyAfterLoad();
       });
-      const form = document.querySelector('form') as HTMLFormElement;
+      const form = screen.getByRole('form');
       act(() => vi.advanceTimersByTime(199));
       expect(form.hasAttribute('data-dirty')).toBe(true);
       act(() => vi.advanceTimersByTime(1));
@@ -270,13 +270,20 @@ describe('FormRenderer Enter key', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
-  it('does nothing on Enter when the form has no default search button', async () => {
+  it('does nothing on Enter when the form has no default search button, and stops implicit submission', async () => {
     const { user, store } = renderRecord();
-    const onSubmit = vi.fn();
-    document.querySelector('form')?.addEventListener('submit', onSubmit);
-    await user.type(input('Phone'), '1{Enter}');
-    expect(onSubmit).not.toHaveBeenCalled();
-    expect(store.getField('Phone').value).toBe('1');
+    await user.type(input('Scratch'), 'Acme{Enter}');
+    expect(store.getField('Scratch').value).toBe('Acme');
+    // Enter's default action — submitting a <form> the host put around the renderer — is cancelled.
+    expect(fireEvent.keyDown(input('Scratch'), { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(input('Scratch'), { key: 'a' })).toBe(true);
+  });
+
+  it('is a form landmark named by the form title, not a <form> element', () => {
+    renderRecord();
+    const form = screen.getByRole('form', { name: recordDefinition.Title });
+    expect(form.tagName).toBe('DIV');
+    expect(document.querySelector('form')).toBeNull();
   });
 });
 

@@ -124,29 +124,35 @@ export function FormRenderer({
     [store],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (!isEditField(event.target)) return;
-    // Never let the browser's implicit submission run; Enter searches only through the default button.
+    // Enter searches only through the default button, never by the implicit submission of a
+    // <form> the host may put around the renderer.
     event.preventDefault();
     if (defaultSearch && !store.isLocked(defaultSearch.Name)) actions.runSearch();
   };
 
+  // A form landmark that is not a <form> element: the renderer submits nothing natively (Enter and
+  // the buttons are handled above), and every property read on an HTMLFormElement goes through
+  // its named-control lookup — React reads one on each ancestor for every event it dispatches, so
+  // a keystroke in a 200-field <form> cost ~0.25 ms more JS, and its first render ~15 % more
+  // (bench/README.md, form rendering).
   return (
     <FormRendererContext.Provider value={context}>
-      <form
+      {/* biome-ignore lint/a11y/useSemanticElements: a <form> costs every keystroke, see above. */}
+      <div
+        role="form"
         className={className ? `procedo-Form ${className}` : 'procedo-Form'}
         data-kind={store.definition.Kind}
         data-dirty={dirty === 1 || undefined}
         data-submitting={isSubmitting || undefined}
         aria-busy={isSubmitting || undefined}
         aria-label={store.definition.Title}
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
         onKeyDown={onKeyDown}
       >
         <FormElements elements={store.definition.Elements} />
-      </form>
+      </div>
     </FormRendererContext.Provider>
   );
 }
