@@ -52,6 +52,16 @@ export const ApiErrorCode = {
   CommandIdMissing: 'COMMAND_ID_MISSING',
   /** A detail-page completion without the step's required data (400). */
   RequiredDataMissing: 'REQUIRED_DATA_MISSING',
+  /** The user may not open this form, or may not read or attach this file (403). */
+  Forbidden: 'FORBIDDEN',
+  /** A state-changing request from another origin (403). */
+  CrossOrigin: 'CROSS_ORIGIN',
+  /** The server cannot take more of this work now (503, with `Retry-After`). */
+  ServerBusy: 'SERVER_BUSY',
+  /** The database is locked by another writer past the wait the server allows (503). */
+  DatabaseBusy: 'DATABASE_BUSY',
+  /** The server's storage is full: nothing was saved (507). */
+  StorageFull: 'STORAGE_FULL',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
