@@ -9,8 +9,10 @@ import { filesRoutes } from './features/files/files-routes';
 import { createFilesService } from './features/files/files-service';
 import { formsRoutes } from './features/forms/forms-routes';
 import { createFormsService } from './features/forms/forms-service';
+import { createPickersService } from './features/pickers/pickers-service';
 import { processesRoutes } from './features/processes/processes-routes';
 import { createProcessesService } from './features/processes/processes-service';
+import { createRecordsService } from './features/records/records-service';
 import { sessionRoutes } from './features/session/session-routes';
 import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
@@ -37,9 +39,11 @@ export function createApp(deps: AppDeps): Express {
   const { catalog, logger, now, options } = deps;
   const sessions = createSessionService({ catalog, timeoutMinutes: options.sessionTimeoutMinutes, now });
   const forms = createFormsService({ now });
+  const records = createRecordsService({ now, forms });
+  const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now });
-  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms });
+  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
 
   const app = express();
   app.disable('x-powered-by');
@@ -72,7 +76,7 @@ export function createApp(deps: AppDeps): Express {
     '/v1/session',
     sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
   );
-  api.use('/v1', formsRoutes({ forms, requireSession: apiSession }));
+  api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { isAppError } from '../../http/errors';
 import type { FormsService } from '../forms/forms-service';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';
+import type { RecordsService } from '../records/records-service';
 import { getResourceComponent } from '../resources/resources-service';
 import type { AuthContext } from '../session/session-service';
 import { CallbackError, type CommandFields } from './callback-xml';
@@ -118,6 +119,7 @@ export interface CallbackService {
 export function createCallbackService(options: {
   faultInjection: boolean;
   forms: FormsService;
+  records: RecordsService;
 }): CallbackService {
   const table: CommandTable = {
     'Web.Session': {
@@ -187,7 +189,7 @@ export function createCallbackService(options: {
           }
           let record: RecordVersion;
           try {
-            record = await options.forms.readRecord(
+            record = await options.records.readRecord(
               auth,
               webTemplateNo,
               id,

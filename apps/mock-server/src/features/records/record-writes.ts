@@ -1,0 +1,241 @@
+import {
+  type ApiIssue,
+  type FieldValue,
+  type FieldValues,
+  type FormDefinition,
+  flattenElements,
+  isEmptyValue,
+  isValueElement,
+  type RecordVersion,
+  ValidationCode,
+  type ValueElement,
+  validateValues,
+} from '@procedo/client-api';
+import type { DatabaseEntry } from '../../db/catalog';
+import { AppError } from '../../http/errors';
+import { validationFailure } from '../forms/form-errors';
+import type { FormSettings, PermissionMap } from '../forms/forms-service';
+import type { AuthContext } from '../session/session-service';
+import type { RecordVersionRecord } from './records-store';
+
+/** The sign-off a write of an audit-flagged field carries. */
+export type AuditSignOff = { AuditDataChangeESig: string; AuditDataChangeReason: string };
+
+// Canonical JSON (sorted keys) so equal values compare equal whatever their key order.
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+/** Whether a write changes a value: two empty values are the same; otherwise compared canonically. */
+export function valueChanged(before: FieldValue | undefined, after: FieldValue | undefined): boolean {
+  if (isEmptyValue(before) && isEmptyValue(after)) return false;
+  return canonical(before ?? null) !== canonical(after ?? null);
+}
+
+/** The legal-name comparison of the audit invariant: trimmed, case-insensitive. */
+export const sameSigner = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
+
+/** The value elements of a definition by name, tabs' children included. */
+export const valueElements = (definition: FormDefinition) => {
+  const map = new Map<string, ValueElement>();
+  for (const element of flattenElements(definition))
+    if (isValueElement(element)) map.set(element.Name, element);
+  return map;
+};
+
+export const stripHidden = (values: FieldValues, permissions: PermissionMap): FieldValues =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => !permissions.get(name)?.hidden));
+
+/** A stored version as the wire's `RecordSchema`, hidden values left out. */
+export const toWire = (record: RecordVersionRecord, permissions: PermissionMap): RecordVersion => ({
+  Id: record.id,
+  Entity: record.entity,
+  Version: record.version,
+  IsDeleted: record.isDeleted,
+  Values: stripHidden(record.values, permissions),
+  UpdatedBy: record.updatedBy,
+  UpdatedAt: record.updatedAt,
+});
+
+/** 409 `VERSION_CONFLICT` carrying the current version as this user reads it. */
+export function conflict(record: RecordVersionRecord, permissions: PermissionMap): AppError {
+  return new AppError({
+    status: 409,
+    code: 'VERSION_CONFLICT',
+    message: `The record was changed by ${record.updatedBy} at ${record.updatedAt} (now version ${record.version}${record.isDeleted ? ', deleted' : ''}). Review the current values and save again.`,
+    extra: { Current: toWire(record, permissions) },
+  });
+}
+
+/** 403 when a write changes an element the user may not change (hidden, locked or read-only). */
+export function checkPermissions(options: {
+  fields: Map<string, ValueElement>;
+  permissions: PermissionMap;
+  before: FieldValues;
+  after: FieldValues;
+  names: Iterable<string>;
+  includeReadOnly: boolean;
+}): void {
+  const issues: ApiIssue[] = [];
+  for (const name of options.names) {
+    const element = options.fields.get(name);
+    if (!element) continue;
+    const permission = options.permissions.get(name);
+    const reason = permission?.hidden
+      ? 'hidden'
+      : permission?.locked
+        ? 'locked'
+        : options.includeReadOnly && element.IsReadOnly
+          ? 'read-only'
+          : null;
+    if (reason && valueChanged(options.before[name], options.after[name])) {
+      issues.push({
+        code: `element_${reason.replace('-', '_')}`,
+        path: ['Values', name],
+        message: `You may not change ${element.Label}: the field is ${reason} for you.`,
+      });
+    }
+  }
+  if (issues.length > 0) {
+    throw new AppError({
+      status: 403,
+      code: 'ELEMENT_PERMISSION',
+      message: `Permission denied: ${issues.map((issue) => issue.path.at(-1)).join(', ')} cannot be changed by you.`,
+      issues,
+    });
+  }
+}
+
+/** The audit invariant (CONTRACT): a change to an IsAudit field needs the signer's legal name and a reason. */
+export function checkAudit(options: {
+  auth: AuthContext;
+  fields: Map<string, ValueElement>;
+  before: FieldValues;
+  after: FieldValues;
+  audit: AuditSignOff | undefined;
+}): void {
+  const changed = [...options.fields.values()].filter(
+    (element) => element.IsAudit && valueChanged(options.before[element.Name], options.after[element.Name]),
+  );
+  if (changed.length === 0) return;
+  if (!options.audit) {
+    throw new AppError({
+      status: 400,
+      code: 'AUDIT_SIGNATURE_REQUIRED',
+      message: `A change to ${changed.map((element) => element.Label).join(', ')} needs your electronic signature (your legal name) and a reason.`,
+      issues: changed.map((element) => ({
+        code: 'audit_signature_required',
+        path: ['Values', element.Name],
+        message: 'This change needs your electronic signature and a reason.',
+      })),
+    });
+  }
+  if (!sameSigner(options.audit.AuditDataChangeESig, options.auth.user.legalName)) {
+    throw new AppError({
+      status: 403,
+      code: 'AUDIT_SIGNATURE_MISMATCH',
+      message: 'The electronic signature does not match your legal name.',
+      issues: [
+        {
+          code: 'audit_signature_mismatch',
+          path: ['Audit', 'AuditDataChangeESig'],
+          message: 'Sign with your legal name.',
+        },
+      ],
+    });
+  }
+}
+
+/** File values must name an uploaded file; they are replaced by the server's metadata of it. */
+async function resolveFiles(
+  database: DatabaseEntry,
+  fields: Map<string, ValueElement>,
+  values: FieldValues,
+): Promise<FieldValues> {
+  const resolved: FieldValues = { ...values };
+  const issues: ApiIssue[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (fields.get(name)?.Kind !== 'file' || isEmptyValue(value)) continue;
+    const ref = value as { Id: string };
+    const file = await database.stores.files.get(ref.Id);
+    if (!file) {
+      issues.push({
+        code: 'file_not_found',
+        path: ['Values', name],
+        message: 'The file was not found; upload it again.',
+      });
+      continue;
+    }
+    resolved[name] = {
+      Id: file.id,
+      FileName: file.originalName,
+      Size: file.size,
+      ContentType: file.contentType,
+    };
+  }
+  if (issues.length > 0) throw validationFailure(issues);
+  return resolved;
+}
+
+/** The common rules of a create or an update; answers the values to store. */
+export async function prepareWrite(options: {
+  auth: AuthContext;
+  definition: FormDefinition;
+  permissions: PermissionMap;
+  settings: FormSettings;
+  before: FieldValues;
+  changes: FieldValues;
+  partial: boolean;
+  audit: AuditSignOff | undefined;
+}): Promise<FieldValues> {
+  const { auth, definition, permissions, settings, before, changes } = options;
+  if (definition.Kind !== 'record') {
+    throw new AppError({
+      status: 400,
+      code: 'VALIDATION',
+      message: `Form ${definition.WebTemplateNo} is a search form; records are written through their record form.`,
+    });
+  }
+  const fields = valueElements(definition);
+  const issues = validateValues(definition, changes, {
+    supportedFileExtensions: settings.supportedFileExtensions,
+    maxUploadBytes: settings.maxUploadBytes,
+    partial: options.partial,
+  });
+  const unknown = issues.filter((issue) => issue.code === ValidationCode.unknownElement);
+  if (unknown.length > 0) throw validationFailure(unknown);
+  const after: FieldValues = { ...before, ...changes };
+  checkPermissions({
+    fields,
+    permissions,
+    before,
+    after,
+    names: Object.keys(changes),
+    includeReadOnly: true,
+  });
+  // A hidden or locked mandatory field the user cannot fill is not the user's error on create.
+  const own = issues.filter((issue) => {
+    const name = String(issue.path[1]);
+    const permission = permissions.get(name);
+    return !(
+      issue.code === ValidationCode.mandatory &&
+      !Object.hasOwn(changes, name) &&
+      (permission?.hidden || permission?.locked)
+    );
+  });
+  if (own.length > 0) throw validationFailure(own);
+  checkAudit({ auth, fields, before, after, audit: options.audit });
+  return resolveFiles(auth.database, fields, after);
+}
+
+/** Who wrote a version, when (server clock, UTC) and the sign-off. */
+export const byUser = (auth: AuthContext, now: () => number, audit?: AuditSignOff) => ({
+  updatedBy: auth.user.name,
+  updatedAt: new Date(now()).toISOString(),
+  auditESig: audit?.AuditDataChangeESig.trim() ?? null,
+  auditReason: audit?.AuditDataChangeReason.trim() ?? null,
+});
