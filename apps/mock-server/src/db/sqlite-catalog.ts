@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
@@ -12,7 +13,7 @@ import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import type { SeedKind } from './seed-data';
-import { seedFormsIfNeeded } from './seed-forms';
+import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedProcessesIfNeeded } from './seed-processes';
 import { migrate, openSqlite, type SqliteDatabase } from './sqlite';
 
@@ -51,6 +52,7 @@ export async function openSqliteCatalog(options: {
       const seeded = await seedIfNeeded(db, definition.seed, options.now());
       const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
+      seedFormAccessIfNeeded(db, options.now());
       options.logger.debug(
         { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
         'database ready',
@@ -62,6 +64,7 @@ export async function openSqliteCatalog(options: {
           users: createSqliteUserStore(db),
           sessions: createSqliteSessionStore(db),
           navigation: createSqliteNavigationStore(db),
+          fileLinks: createSqliteFileLinkStore(db),
           resources: createSqliteResourceStore(db),
           forms: createSqliteFormStore(db),
           records: createSqliteRecordStore(db),

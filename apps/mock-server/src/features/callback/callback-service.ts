@@ -225,7 +225,14 @@ export function createCallbackService(options: {
         run: async (command: z.infer<typeof TabSelectCommandSchema>, auth: AuthContext) => {
           // SrcElementID is `<WebTemplateNo>:<tab Name>`; anything else is a tab the user cannot see.
           const match = /^([1-9]\d{0,9}):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(command.SrcElementID.trim());
-          const selected = match ? await options.forms.selectTab(auth, Number(match[1]), match[2]!) : false;
+          let selected = false;
+          try {
+            selected = match ? await options.forms.selectTab(auth, Number(match[1]), match[2]!) : false;
+          } catch (error) {
+            // A form the user may not open: its own message, not the generic tab one.
+            if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
+            throw error;
+          }
           if (!selected) return { type: 'error', message: Messages.tabSelectError };
           return { type: 'ok', result: match![2]! };
         },

@@ -4,10 +4,13 @@ import {
   type FormDefinition,
   FormDefinitionSchema,
   type FormResponse,
+  flattenElements,
+  isValueElement,
 } from '@procedo/client-api';
 import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../http/errors';
 import type { AuthContext } from '../session/session-service';
+import { formAccessOf, formForbidden } from './form-access';
 import { notFound } from './form-errors';
 
 /** Global settings every form response carries. */
@@ -25,6 +28,20 @@ export const DEFAULT_SETTINGS: FormSettings = {
 /** Effective permission of each element for the signed-in user. */
 export type PermissionMap = Map<string, { hidden: boolean; locked: boolean }>;
 
+/** A form as the signed-in user may use it. */
+export interface OpenedForm {
+  definition: FormDefinition;
+  /** The user's effective element permissions on the form. */
+  permissions: PermissionMap;
+  /**
+   * The only values this form ever returns to the user: its value elements the user may see,
+   * and for a search form its result columns the user may see here and on the form results open.
+   */
+  visible: ReadonlySet<string>;
+  /** The result columns a search row carries (of {@link visible}); null for a form without results. */
+  columns: ReadonlySet<string> | null;
+}
+
 /** Forms: definitions (cached), the user's element permissions, global settings and remembered tabs. */
 export interface FormsService {
   getForm(auth: AuthContext, webTemplateNo: number): Promise<FormResponse>;
@@ -32,7 +49,12 @@ export interface FormsService {
   loadDefinition(database: DatabaseEntry, webTemplateNo: number): Promise<FormDefinition>;
   /** The user's effective element permissions on a form. */
   permissionsOf(auth: AuthContext, definition: FormDefinition): Promise<PermissionMap>;
-  /** `Tab.Select`: remembers the tab; false when it is not a visible tab of a form. */
+  /**
+   * A form for a request of the user: 404 when the database has no such form, 403 `FORBIDDEN`
+   * when the user's profile may not open it; with the permissions and the visible values.
+   */
+  openForm(auth: AuthContext, webTemplateNo: number): Promise<OpenedForm>;
+  /** `Tab.Select`: remembers the tab; false when it is not a visible tab of a form, 403 on a form the user may not open. */
   selectTab(auth: AuthContext, webTemplateNo: number, tabName: string): Promise<boolean>;
   /** The remembered tab of a form, if any. */
   selectedTab(auth: AuthContext, webTemplateNo: number): Promise<string | null>;
@@ -120,14 +142,52 @@ export function createFormsService(options: { now: () => number }): FormsService
     return effective;
   }
 
+  /** The names of {@link OpenedForm.visible} and {@link OpenedForm.columns}. */
+  async function visibleOf(
+    auth: AuthContext,
+    definition: FormDefinition,
+    permissions: PermissionMap,
+    mayOpen: (webTemplateNo: number) => boolean,
+  ): Promise<{ visible: Set<string>; columns: Set<string> | null }> {
+    const seen = (name: string) => !permissions.get(name)?.hidden;
+    const visible = new Set<string>();
+    let columns: Set<string> | null = null;
+    for (const element of flattenElements(definition)) {
+      if (isValueElement(element) && seen(element.Name)) visible.add(element.Name);
+      if (element.Kind !== 'results') continue;
+      // A column shows a value of the form the rows open: hidden there (or that form closed to
+      // the user) means hidden here too.
+      let target: PermissionMap | null = new Map();
+      if (element.OpenWebTemplateNo !== undefined) {
+        target = mayOpen(element.OpenWebTemplateNo)
+          ? await permissionsOf(auth, await loadDefinition(auth.database, element.OpenWebTemplateNo))
+          : null;
+      }
+      columns ??= new Set();
+      for (const { Name } of element.Columns) {
+        if (target && seen(Name) && !target.get(Name)?.hidden) columns.add(Name);
+      }
+    }
+    for (const name of columns ?? []) visible.add(name);
+    return { visible, columns };
+  }
+
+  async function openForm(auth: AuthContext, webTemplateNo: number): Promise<OpenedForm> {
+    const definition = await loadDefinition(auth.database, webTemplateNo);
+    const mayOpen = await formAccessOf(auth.database, auth.user.profileId);
+    if (!mayOpen(webTemplateNo)) throw formForbidden(webTemplateNo, definition.Title);
+    const permissions = await permissionsOf(auth, definition);
+    return { definition, permissions, ...(await visibleOf(auth, definition, permissions, mayOpen)) };
+  }
+
   return {
     getSettings,
     loadDefinition,
     permissionsOf,
+    openForm,
 
     async getForm(auth, webTemplateNo) {
-      const definition = await loadDefinition(auth.database, webTemplateNo);
-      const permissions = await permissionsOf(auth, definition);
+      const { definition, permissions } = await openForm(auth, webTemplateNo);
       const settings = await getSettings(auth.database);
       const list: ElementPermission[] = [...permissions].map(([name, p]) => ({
         NAME: name,
@@ -149,6 +209,9 @@ export function createFormsService(options: { now: () => number }): FormsService
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return false;
         throw error;
+      }
+      if (!(await formAccessOf(auth.database, auth.user.profileId))(webTemplateNo)) {
+        throw formForbidden(webTemplateNo, definition.Title);
       }
       const permissions = await permissionsOf(auth, definition);
       const visible = definition.Elements.some(

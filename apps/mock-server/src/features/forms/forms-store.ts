@@ -35,6 +35,8 @@ export interface FormStore {
     at: string;
   }): Promise<void>;
   getTabSelection(userId: number, webTemplateNo: number): Promise<string | null>;
+  /** The forms (`WebTemplateNo`) a profile may open (`form_access`). */
+  listFormAccess(profileId: number): Promise<number[]>;
 }
 
 interface DefinitionRow {
@@ -77,6 +79,9 @@ export function createSqliteFormStore(db: SqliteDatabase): FormStore {
   const getTab = db.prepare<[number, number], { tab_name: string }>(
     'SELECT tab_name FROM tab_selections WHERE user_id = ? AND web_template_no = ?',
   );
+  const formAccess = db.prepare<[number], { web_template_no: number }>(
+    'SELECT web_template_no FROM form_access WHERE profile_id = ?',
+  );
   return {
     async getDefinition(webTemplateNo) {
       const row = definition.get(webTemplateNo);
@@ -101,6 +106,9 @@ export function createSqliteFormStore(db: SqliteDatabase): FormStore {
     },
     async getTabSelection(userId, webTemplateNo) {
       return getTab.get(userId, webTemplateNo)?.tab_name ?? null;
+    },
+    async listFormAccess(profileId) {
+      return formAccess.all(profileId).map((row) => row.web_template_no);
     },
   };
 }

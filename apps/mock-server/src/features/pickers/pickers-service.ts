@@ -40,7 +40,7 @@ export function createPickersService(options: { forms: FormsService }): PickersS
         throw notFound(`Unknown picker source '${query.source}'`);
       let minLength = 1;
       if (query.webTemplateNo !== undefined && query.element !== undefined) {
-        const definition = await forms.loadDefinition(auth.database, query.webTemplateNo);
+        const { definition, permissions } = await forms.openForm(auth, query.webTemplateNo);
         const element = flattenElements(definition).find(
           (candidate: FormElement | LeafElement) => candidate.Name === query.element,
         );
@@ -53,7 +53,7 @@ export function createPickersService(options: { forms: FormsService }): PickersS
             },
           ]);
         }
-        if ((await forms.permissionsOf(auth, definition)).get(element.Name)?.hidden) {
+        if (permissions.get(element.Name)?.hidden) {
           throw new AppError({
             status: 403,
             code: 'ELEMENT_PERMISSION',

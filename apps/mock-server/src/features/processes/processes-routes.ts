@@ -108,16 +108,16 @@ export function processesRoutes(options: {
     );
   });
 
-  router.get('/lookup/commands/creatable-as-process', (req, res) => {
+  router.get('/lookup/commands/creatable-as-process', async (req, res) => {
     const parsed = parseBody(LookupQuerySchema, query(req));
     const order = parseOrderBy(parsed.$orderby, CREATABLE_COMMAND_ORDER_COLUMNS, {
       column: 'Name',
       descending: false,
     });
-    res.json(processes.creatableCommands(getAuth(res), order));
+    res.json(await processes.creatableCommands(getAuth(res), order));
   });
 
-  router.post('/command/create-process', (req, res) => {
+  router.post('/command/create-process', async (req, res) => {
     const parsed = parseBody(CreateQuerySchema, query(req));
     const raw = parsed.originatingCommandId?.trim() ?? '';
     // spec §5: a missing (or unusable) command id is the one message, before anything else.
@@ -125,7 +125,7 @@ export function processesRoutes(options: {
     if (commandId === null) throw commandIdMissing();
     const body = parseBody(CreateProcessRequestSchema, req.body ?? {});
     const mode = parsed.mode === '0' ? 0 : 1;
-    res.status(201).json(processes.createProcess(getAuth(res), commandId, body, mode));
+    res.status(201).json(await processes.createProcess(getAuth(res), commandId, body, mode));
   });
 
   router.get('/process/:id', (req, res) => {

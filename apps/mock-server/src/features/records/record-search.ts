@@ -9,7 +9,7 @@ import {
 import { validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
-import { stripHidden, valueElements } from './record-writes';
+import { onlyVisible, valueElements } from './record-writes';
 import type { RecordFilter } from './records-store';
 
 /** A search-form request: the text, one page, and `{Name}` filters. */
@@ -62,8 +62,7 @@ export async function searchRecords(
   webTemplateNo: number,
   query: SearchQuery,
 ): Promise<SearchPage> {
-  const definition = await forms.loadDefinition(auth.database, webTemplateNo);
-  const permissions = await forms.permissionsOf(auth, definition);
+  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo);
   const fields = valueElements(definition);
   const results = flattenElements(definition).find(
     (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
@@ -87,13 +86,6 @@ export async function searchRecords(
   }
   if (issues.length > 0) throw validationFailure(issues);
   const pageSize = query.pageSize ?? results?.PageSize ?? 25;
-  // Columns hidden on the search form or on the form results open in are never sent.
-  let hidden = permissions;
-  if (results?.OpenWebTemplateNo) {
-    const target = await forms.loadDefinition(auth.database, results.OpenWebTemplateNo);
-    hidden = new Map([...(await forms.permissionsOf(auth, target)), ...permissions]);
-  }
-  const columns = results ? new Set(results.Columns.map((column) => column.Name)) : null;
   const { rows, total } = await auth.database.stores.records.search({
     entity: definition.Entity,
     text: query.text,
@@ -104,12 +96,8 @@ export async function searchRecords(
   return {
     Rows: rows.map((row) => ({
       Id: row.id,
-      Values: stripHidden(
-        columns
-          ? Object.fromEntries(Object.entries(row.values).filter(([name]) => columns.has(name)))
-          : row.values,
-        hidden,
-      ),
+      // A row carries the result columns the user may see; a form without results its fields.
+      Values: onlyVisible(row.values, columns ?? visible),
     })),
     Page: query.page,
     PageSize: pageSize,

@@ -14,7 +14,7 @@ import {
 import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../http/errors';
 import { validationFailure } from '../forms/form-errors';
-import type { FormSettings, PermissionMap } from '../forms/forms-service';
+import type { FormSettings, OpenedForm, PermissionMap } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import type { RecordVersionRecord } from './records-store';
 
@@ -47,27 +47,28 @@ export const valueElements = (definition: FormDefinition) => {
   return map;
 };
 
-export const stripHidden = (values: FieldValues, permissions: PermissionMap): FieldValues =>
-  Object.fromEntries(Object.entries(values).filter(([name]) => !permissions.get(name)?.hidden));
+/** Only the values named in `visible` (a form's {@link OpenedForm.visible}): the rest never leaves. */
+export const onlyVisible = (values: FieldValues, visible: ReadonlySet<string>): FieldValues =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => visible.has(name)));
 
-/** A stored version as the wire's `RecordSchema`, hidden values left out. */
-export const toWire = (record: RecordVersionRecord, permissions: PermissionMap): RecordVersion => ({
+/** A stored version as the wire's `RecordSchema` with only the values the form shows the user. */
+export const toWire = (record: RecordVersionRecord, visible: ReadonlySet<string>): RecordVersion => ({
   Id: record.id,
   Entity: record.entity,
   Version: record.version,
   IsDeleted: record.isDeleted,
-  Values: stripHidden(record.values, permissions),
+  Values: onlyVisible(record.values, visible),
   UpdatedBy: record.updatedBy,
   UpdatedAt: record.updatedAt,
 });
 
-/** 409 `VERSION_CONFLICT` carrying the current version as this user reads it. */
-export function conflict(record: RecordVersionRecord, permissions: PermissionMap): AppError {
+/** 409 `VERSION_CONFLICT` carrying the current version as this user reads it through the form. */
+export function conflict(record: RecordVersionRecord, visible: ReadonlySet<string>): AppError {
   return new AppError({
     status: 409,
     code: 'VERSION_CONFLICT',
     message: `The record was changed by ${record.updatedBy} at ${record.updatedAt} (now version ${record.version}${record.isDeleted ? ', deleted' : ''}). Review the current values and save again.`,
-    extra: { Current: toWire(record, permissions) },
+    extra: { Current: toWire(record, visible) },
   });
 }
 

@@ -63,20 +63,14 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
     return record;
   }
 
-  async function formOf(auth: AuthContext, webTemplateNo: number) {
-    const definition = await forms.loadDefinition(auth.database, webTemplateNo);
-    const permissions = await forms.permissionsOf(auth, definition);
-    return { definition, permissions };
-  }
-
   return {
     async readRecord(auth, webTemplateNo, id, version) {
-      const { definition, permissions } = await formOf(auth, webTemplateNo);
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
       const current = await loadRecord(auth, definition, id);
-      if (version === undefined || version === current.version) return toWire(current, permissions);
+      if (version === undefined || version === current.version) return toWire(current, visible);
       const old = await auth.database.stores.records.getVersion(id, version);
       if (!old) throw notFound(`Record ${id} has no version ${version}`);
-      return toWire(old, permissions);
+      return toWire(old, visible);
     },
 
     search(auth, webTemplateNo, query) {
@@ -84,7 +78,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
     },
 
     async createRecord(auth, webTemplateNo, body) {
-      const { definition, permissions } = await formOf(auth, webTemplateNo);
+      const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const values = await prepareWrite({
         auth,
         definition,
@@ -101,13 +95,13 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         index: indexFields(definition.Entity, values),
         ...byUser(auth, now, body.Audit),
       });
-      return toWire(created, permissions);
+      return toWire(created, visible);
     },
 
     async updateRecord(auth, webTemplateNo, id, body) {
-      const { definition, permissions } = await formOf(auth, webTemplateNo);
+      const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const current = await loadRecord(auth, definition, id);
-      if (current.version !== body.Version || current.isDeleted) throw conflict(current, permissions);
+      if (current.version !== body.Version || current.isDeleted) throw conflict(current, visible);
       const values = await prepareWrite({
         auth,
         definition,
@@ -124,15 +118,15 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         index: indexFields(definition.Entity, values),
         ...byUser(auth, now, body.Audit),
       });
-      if (result.ok) return toWire(result.record, permissions);
-      if (result.reason === 'stale') throw conflict(result.current, permissions);
+      if (result.ok) return toWire(result.record, visible);
+      if (result.reason === 'stale') throw conflict(result.current, visible);
       throw notFound(`Form ${webTemplateNo} has no record ${id}`);
     },
 
     async deleteRecord(auth, webTemplateNo, id, body) {
-      const { definition, permissions } = await formOf(auth, webTemplateNo);
+      const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const current = await loadRecord(auth, definition, id);
-      if (current.version !== body.Version || current.isDeleted) throw conflict(current, permissions);
+      if (current.version !== body.Version || current.isDeleted) throw conflict(current, visible);
       const fields = valueElements(definition);
       // A deletion takes every value out of the current record: it changes each non-empty field.
       const cleared: FieldValues = {};
@@ -151,8 +145,8 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         index: indexFields(definition.Entity, current.values),
         ...byUser(auth, now, body.Audit),
       });
-      if (result.ok) return toWire(result.record, permissions);
-      if (result.reason === 'stale') throw conflict(result.current, permissions);
+      if (result.ok) return toWire(result.record, visible);
+      if (result.reason === 'stale') throw conflict(result.current, visible);
       throw notFound(`Form ${webTemplateNo} has no record ${id}`);
     },
   };
