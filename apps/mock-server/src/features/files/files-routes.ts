@@ -4,6 +4,7 @@ import { type RequestHandler, Router } from 'express';
 import { AppError } from '../../http/errors';
 import { getAuth } from '../../http/session-middleware';
 import type { FormsService } from '../forms/forms-service';
+import { createFileAccess } from './file-access';
 import type { FilesService } from './files-service';
 
 /** `POST /api/v1/files` (multipart, field `file`) and `GET /api/v1/files/{id}` (as an attachment). */
@@ -14,6 +15,7 @@ export function filesRoutes(options: {
 }): Router {
   const { files, forms, requireSession } = options;
   const router = Router();
+  const access = createFileAccess({ forms });
 
   router.post('/', requireSession, async (req, res) => {
     if (!req.is('multipart/form-data')) {
@@ -73,7 +75,7 @@ export function filesRoutes(options: {
   });
 
   router.get('/:id', requireSession, async (req, res, next) => {
-    const { file, absolutePath } = await files.get(getAuth(res), String(req.params.id));
+    const { file, absolutePath } = await files.get(getAuth(res), String(req.params.id), access);
     // Served as a download, never rendered: attachment, nosniff, and a sandbox should it be opened.
     res.attachment(file.originalName);
     res.type(file.contentType);

@@ -36,6 +36,15 @@ export function cleanFileName(name: string): string {
   return printable.trim().slice(-255);
 }
 
+/** Who may read a stored file (docs/protocol.md "Form and file access"; made by `createFileAccess`). */
+export interface FileAccess {
+  /**
+   * Whether the user may download the file: they uploaded it, or a record (any version of it)
+   * holds it in a file element the user sees on a form their profile may open.
+   */
+  mayDownload(auth: AuthContext, file: FileRecord): Promise<boolean>;
+}
+
 /** Uploads and downloads of files (spec §5 file fields). Knows nothing of HTTP requests. */
 export interface FilesService {
   /** Stores an upload under a generated name; refuses unsupported extensions (400) and oversize files (413). */
@@ -44,8 +53,11 @@ export interface FilesService {
     upload: { fileName: string; stream: Readable },
     settings: FormSettings,
   ): Promise<FileRef>;
-  /** The stored file and its path on disk; 404 when the database has no such file. */
-  get(auth: AuthContext, id: string): Promise<{ file: FileRecord; absolutePath: string }>;
+  /**
+   * The stored file and its path on disk, if `access` lets the user download it; 404 when the
+   * database has no such file and when the user may not read it, so its existence is not confirmed.
+   */
+  get(auth: AuthContext, id: string, access: FileAccess): Promise<{ file: FileRecord; absolutePath: string }>;
 }
 
 /** Creates the {@link FilesService} over `<dataDir>/files/`. */
@@ -111,9 +123,11 @@ export function createFilesService(options: { dataDir: string; now: () => number
       return { Id: file.id, FileName: file.originalName, Size: file.size, ContentType: file.contentType };
     },
 
-    async get(auth, id) {
+    async get(auth, id, access) {
       const file = FILE_ID.test(id) ? await auth.database.stores.files.get(id) : null;
-      if (!file) throw new AppError({ status: 404, code: 'NOT_FOUND', message: `Unknown file ${id}` });
+      if (!file || !(await access.mayDownload(auth, file))) {
+        throw new AppError({ status: 404, code: 'NOT_FOUND', message: `Unknown file ${id}` });
+      }
       return { file, absolutePath: path.join(directory, file.storedName) };
     },
   };

@@ -11,8 +11,8 @@ import {
   type ValueElement,
   validateValues,
 } from '@procedo/client-api';
-import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../http/errors';
+import { mayAttach } from '../files/file-access';
 import { validationFailure } from '../forms/form-errors';
 import type { FormSettings, OpenedForm, PermissionMap } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
@@ -151,23 +151,36 @@ export function checkAudit(options: {
   }
 }
 
-/** File values must name an uploaded file; they are replaced by the server's metadata of it. */
+/**
+ * File values must name an uploaded file the user may attach (their own upload, or the file the
+ * record already holds there); they are replaced by the server's metadata of it.
+ */
 async function resolveFiles(
-  database: DatabaseEntry,
+  auth: AuthContext,
   fields: Map<string, ValueElement>,
+  before: FieldValues,
   values: FieldValues,
 ): Promise<FieldValues> {
   const resolved: FieldValues = { ...values };
-  const issues: ApiIssue[] = [];
+  const missing: ApiIssue[] = [];
+  const refused: ApiIssue[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (fields.get(name)?.Kind !== 'file' || isEmptyValue(value)) continue;
     const ref = value as { Id: string };
-    const file = await database.stores.files.get(ref.Id);
+    const file = await auth.database.stores.files.get(ref.Id);
     if (!file) {
-      issues.push({
+      missing.push({
         code: 'file_not_found',
         path: ['Values', name],
         message: 'The file was not found; upload it again.',
+      });
+      continue;
+    }
+    if (!mayAttach(auth, file, before[name])) {
+      refused.push({
+        code: 'file_forbidden',
+        path: ['Values', name],
+        message: 'You may attach only a file you uploaded yourself; upload it again.',
       });
       continue;
     }
@@ -178,7 +191,15 @@ async function resolveFiles(
       ContentType: file.contentType,
     };
   }
-  if (issues.length > 0) throw validationFailure(issues);
+  if (refused.length > 0) {
+    throw new AppError({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: `Permission denied: ${refused.map((issue) => issue.path.at(-1)).join(', ')} names a file you may not attach.`,
+      issues: refused,
+    });
+  }
+  if (missing.length > 0) throw validationFailure(missing);
   return resolved;
 }
 
@@ -230,7 +251,7 @@ export async function prepareWrite(options: {
   });
   if (own.length > 0) throw validationFailure(own);
   checkAudit({ auth, fields, before, after, audit: options.audit });
-  return resolveFiles(auth.database, fields, after);
+  return resolveFiles(auth, fields, before, after);
 }
 
 /** Who wrote a version, when (server clock, UTC) and the sign-off. */
