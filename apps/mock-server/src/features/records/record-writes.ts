@@ -1,6 +1,5 @@
 import {
   type ApiIssue,
-  type FieldValue,
   type FieldValues,
   type FormDefinition,
   flattenElements,
@@ -16,24 +15,12 @@ import { mayAttach } from '../files/file-access';
 import { validationFailure } from '../forms/form-errors';
 import type { FormSettings, OpenedForm, PermissionMap } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
+import { resolvePickers } from './record-pickers';
+import { valueChanged } from './record-values';
 import type { RecordVersionRecord } from './records-store';
 
 /** The sign-off a write of an audit-flagged field carries. */
 export type AuditSignOff = { AuditDataChangeESig: string; AuditDataChangeReason: string };
-
-// Canonical JSON (sorted keys) so equal values compare equal whatever their key order.
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
-
-/** Whether a write changes a value: two empty values are the same; otherwise compared canonically. */
-export function valueChanged(before: FieldValue | undefined, after: FieldValue | undefined): boolean {
-  if (isEmptyValue(before) && isEmptyValue(after)) return false;
-  return canonical(before ?? null) !== canonical(after ?? null);
-}
 
 /** The legal-name comparison of the audit invariant: trimmed, case-insensitive. */
 export const sameSigner = (a: string, b: string) =>
@@ -72,7 +59,11 @@ export function conflict(record: RecordVersionRecord, visible: ReadonlySet<strin
   });
 }
 
-/** 403 when a write changes an element the user may not change (hidden, locked or read-only). */
+/**
+ * 403 when a write changes an element the user may not change (hidden, locked or read-only). With
+ * `anyHidden`, any value sent for a hidden element is refused, its current value too: answering
+ * 200 to the right guess and 403 to a wrong one would tell the user the hidden value.
+ */
 export function checkPermissions(options: {
   fields: Map<string, ValueElement>;
   permissions: PermissionMap;
@@ -80,6 +71,7 @@ export function checkPermissions(options: {
   after: FieldValues;
   names: Iterable<string>;
   includeReadOnly: boolean;
+  anyHidden: boolean;
 }): void {
   const issues: ApiIssue[] = [];
   for (const name of options.names) {
@@ -93,7 +85,11 @@ export function checkPermissions(options: {
         : options.includeReadOnly && element.IsReadOnly
           ? 'read-only'
           : null;
-    if (reason && valueChanged(options.before[name], options.after[name])) {
+    if (!reason) continue;
+    if (
+      (reason === 'hidden' && options.anyHidden) ||
+      valueChanged(options.before[name], options.after[name])
+    ) {
       issues.push({
         code: `element_${reason.replace('-', '_')}`,
         path: ['Values', name],
@@ -230,7 +226,9 @@ export async function prepareWrite(options: {
   });
   const unknown = issues.filter((issue) => issue.code === ValidationCode.unknownElement);
   if (unknown.length > 0) throw validationFailure(unknown);
-  const after: FieldValues = { ...before, ...changes };
+  // Pickers first: a value is compared, checked and stored with the server's title of its record.
+  const pickers = await resolvePickers({ auth, fields, before, after: { ...before, ...changes } });
+  const after = pickers.values;
   checkPermissions({
     fields,
     permissions,
@@ -238,6 +236,7 @@ export async function prepareWrite(options: {
     after,
     names: Object.keys(changes),
     includeReadOnly: true,
+    anyHidden: true,
   });
   // A hidden or locked mandatory field the user cannot fill is not the user's error on create.
   const own = issues.filter((issue) => {
@@ -249,7 +248,9 @@ export async function prepareWrite(options: {
       (permission?.hidden || permission?.locked)
     );
   });
-  if (own.length > 0) throw validationFailure(own);
+  // A picker whose shape is already wrong has its field issue; no second one.
+  const shaped = pickers.issues.filter((issue) => !own.some((other) => other.path[1] === issue.path[1]));
+  if (own.length + shaped.length > 0) throw validationFailure([...own, ...shaped]);
   checkAudit({ auth, fields, before, after, audit: options.audit });
   return resolveFiles(auth, fields, before, after);
 }

@@ -137,6 +137,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         after: cleared,
         names: Object.keys(current.values),
         includeReadOnly: false,
+        anyHidden: false,
       });
       checkAudit({ auth, fields, before: current.values, after: cleared, audit: body.Audit });
       const result = await auth.database.stores.records.append(id, body.Version, {
