@@ -230,6 +230,17 @@ describe('the navigation and the server agree', () => {
     }
     expect((await operator.fetch('api/v1/forms/103')).status).toBe(200);
   });
+  it('grants nothing by a row for a form the database does not define', async () => {
+    withDb((db) => db.prepare('INSERT INTO form_access (profile_id, web_template_no) VALUES (1, 901)').run());
+    try {
+      const titles = allNodes(await siteMapOf(supervisor)).map((node) => node.title);
+      expect(titles).not.toContain('Users');
+      expect(titles).toContain('Permissions');
+      expect((await supervisor.fetch('api/v1/forms/901')).status).toBe(404);
+    } finally {
+      withDb((db) => db.prepare('DELETE FROM form_access WHERE web_template_no = 901').run());
+    }
+  });
 });
 
 describe('process commands that open a form', () => {

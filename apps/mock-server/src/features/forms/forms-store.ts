@@ -35,7 +35,7 @@ export interface FormStore {
     at: string;
   }): Promise<void>;
   getTabSelection(userId: number, webTemplateNo: number): Promise<string | null>;
-  /** The forms (`WebTemplateNo`) a profile may open (`form_access`). */
+  /** The stored forms (`WebTemplateNo`) a profile may open (`form_access`). */
   listFormAccess(profileId: number): Promise<number[]>;
 }
 
@@ -79,8 +79,10 @@ export function createSqliteFormStore(db: SqliteDatabase): FormStore {
   const getTab = db.prepare<[number, number], { tab_name: string }>(
     'SELECT tab_name FROM tab_selections WHERE user_id = ? AND web_template_no = ?',
   );
+  // A row for a form the database does not define grants nothing.
   const formAccess = db.prepare<[number], { web_template_no: number }>(
-    'SELECT web_template_no FROM form_access WHERE profile_id = ?',
+    `SELECT a.web_template_no FROM form_access a
+     JOIN form_definitions d ON d.web_template_no = a.web_template_no WHERE a.profile_id = ?`,
   );
   return {
     async getDefinition(webTemplateNo) {
