@@ -16,6 +16,7 @@ import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
+import { sameOriginWrites } from './http/origin';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { CSRF_HEADER, requireSession } from './http/session-middleware';
@@ -28,14 +29,34 @@ export interface AppDeps {
   now: () => number;
   options: Pick<
     ServerOptions,
-    'sessionTimeoutMinutes' | 'staticDir' | 'verboseErrors' | 'faultInjection' | 'logonRateLimit' | 'dataDir'
+    | 'sessionTimeoutMinutes'
+    | 'sessionMaxHours'
+    | 'staticDir'
+    | 'verboseErrors'
+    | 'faultInjection'
+    | 'logonRateLimit'
+    | 'dataDir'
+    | 'allowedOrigins'
   >;
 }
 
+/** The Express app and what must run before its databases close. */
+export interface ProcedoApp {
+  app: Express;
+  /** Stores what the app keeps for later writing (session deadlines). */
+  drain(): Promise<void>;
+}
+
 /** Builds the Express app of the reference server. */
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): ProcedoApp {
   const { catalog, logger, now, options } = deps;
-  const sessions = createSessionService({ catalog, timeoutMinutes: options.sessionTimeoutMinutes, now });
+  const sessions = createSessionService({
+    catalog,
+    timeoutMinutes: options.sessionTimeoutMinutes,
+    maxHours: options.sessionMaxHours,
+    now,
+    logger,
+  });
   const forms = createFormsService({ now });
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now });
@@ -65,6 +86,17 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.use(
+    sameOriginWrites({
+      allowedOrigins: options.allowedOrigins,
+      onRefused: (_req, res) => {
+        res.status(403).json({
+          Message: 'Cross-origin request refused: send it from a Procedo page of this server.',
+          Code: 'CROSS_ORIGIN',
+        });
+      },
+    }),
+  );
   // Multipart uploads: before the JSON-only body parser.
   api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession }));
   api.use(jsonBody);
@@ -79,7 +111,15 @@ export function createApp(deps: AppDeps): Express {
   api.use(jsonErrorHandler(logger));
   app.use('/api', api);
 
-  app.use(callbackRoutes({ sessions, callbacks, logger, verboseErrors: options.verboseErrors }));
+  app.use(
+    callbackRoutes({
+      sessions,
+      callbacks,
+      logger,
+      verboseErrors: options.verboseErrors,
+      allowedOrigins: options.allowedOrigins,
+    }),
+  );
   app.use(staticRoutes(options.staticDir));
 
   app.use((_req, res) => {
@@ -98,5 +138,5 @@ export function createApp(deps: AppDeps): Express {
       .send('The request failed.');
   };
   app.use(lastResort);
-  return app;
+  return { app, drain: () => sessions.flush() };
 }

@@ -31,6 +31,10 @@ const OptionsSchema = z.object({
   verboseErrors: z.boolean(),
   faultInjection: z.boolean(),
   logonRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
+  sessionMaxHours: z.number().positive(),
+  writeWaitMs: z.number().int().min(0),
+  databaseMaxBytes: z.number().int().positive().nullable(),
+  allowedOrigins: z.array(z.string()),
 });
 
 // In-flight requests get this long to finish on close before their connections are cut.
@@ -57,8 +61,14 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
     redact: { paths: ['password', 'Password', 'token', 'cookie', '*.headers.cookie'], censor: '[redacted]' },
   });
 
-  const catalog = await openSqliteCatalog({ dataDir: options.dataDir, logger, now });
-  const app = createApp({ catalog, logger, now, options });
+  const catalog = await openSqliteCatalog({
+    dataDir: options.dataDir,
+    logger,
+    now,
+    writeWaitMs: options.writeWaitMs,
+    maxBytes: options.databaseMaxBytes,
+  });
+  const { app, drain } = createApp({ catalog, logger, now, options });
   const server = createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -87,6 +97,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
         });
         server.closeIdleConnections();
       });
+      await drain();
       await catalog.close();
       logger.info('server stopped');
       logger.flush();
@@ -115,7 +126,7 @@ function banner(running: RunningServer, options: ServerOptions): string {
     `Procedo reference server listening on ${running.url}`,
     `  Databases: ${DATABASES.map((db) => `${db.id} (${db.name})`).join(', ')} in ${options.dataDir}`,
     `  Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.userName} / ${a.password} (${a.role})`).join(', ')}`,
-    `  Session idle timeout: ${options.sessionTimeoutMinutes} minutes`,
+    `  Session idle timeout: ${options.sessionTimeoutMinutes} minutes, lifetime at most ${options.sessionMaxHours} hours`,
     `  Serving the reference host from: ${options.staticDir ?? '(none)'}`,
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../../db/sqlite';
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 
 /** An uploaded file's metadata; the bytes live under `<dataDir>/files/<storedName>`. */
 export interface FileRecord {
@@ -29,7 +29,7 @@ interface FileRow {
 }
 
 /** {@link FileStore} on SQLite. */
-export function createSqliteFileStore(db: SqliteDatabase): FileStore {
+export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): FileStore {
   const insert = db.prepare(
     `INSERT INTO files (id, stored_name, original_name, size, content_type, uploaded_by, uploaded_at_utc)
      VALUES (@id, @storedName, @originalName, @size, @contentType, @uploadedBy, @uploadedAt)`,
@@ -37,7 +37,7 @@ export function createSqliteFileStore(db: SqliteDatabase): FileStore {
   const byId = db.prepare<[string], FileRow>('SELECT * FROM files WHERE id = ?');
   return {
     async insert(file) {
-      insert.run(file);
+      await write(() => insert.run(file));
     },
     async get(id) {
       const row = byId.get(id);
