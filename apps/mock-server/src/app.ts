@@ -5,6 +5,7 @@ import type { DatabaseCatalog } from './db/catalog';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { createCallbackService } from './features/callback/callback-service';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
+import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
 import { createFilesService } from './features/files/files-service';
 import { formsRoutes } from './features/forms/forms-routes';
@@ -27,6 +28,8 @@ export interface AppDeps {
   logger: Logger;
   /** Clock in epoch milliseconds. */
   now: () => number;
+  /** File-system calls of uploads. @default node:fs/promises */
+  filesFs?: FilesFs;
   options: Pick<
     ServerOptions,
     | 'sessionTimeoutMinutes'
@@ -59,7 +62,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
   });
   const forms = createFormsService({ now });
   const processes = createProcessesService({ now });
-  const files = createFilesService({ dataDir: options.dataDir, now });
+  const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
   const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms });
 
   const app = express();

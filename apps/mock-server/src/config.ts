@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
+import type { FilesFs } from './features/files/files-fs';
 
 /** Options of the reference server; every field has a default taken from the environment. */
 export interface ServerOptions {
@@ -35,6 +37,10 @@ export interface ServerOptions {
   allowedOrigins: string[];
   /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
   now?: () => number;
+  /** File-system calls of uploads (tests inject a full disk); not from the environment. @default node:fs/promises */
+  filesFs?: FilesFs;
+  /** Where log lines go (tests read them); not from the environment. @default stdout */
+  logDestination?: DestinationStream;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

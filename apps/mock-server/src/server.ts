@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerOptions } from './config';
 import { DEMO_ACCOUNTS } from './db/seed-data';
 import { DATABASES, openSqliteCatalog } from './db/sqlite-catalog';
+import { sweepFiles } from './features/files/files-sweep';
 
 export type { ServerOptions } from './config';
 
@@ -55,11 +56,17 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
   }
   const options: ServerOptions = { ...merged, ...checked.data };
   const now = options.now ?? Date.now;
-  const logger = pino({
-    level: options.logLevel,
-    base: { service: 'procedo-server' },
-    redact: { paths: ['password', 'Password', 'token', 'cookie', '*.headers.cookie'], censor: '[redacted]' },
-  });
+  const logger = pino(
+    {
+      level: options.logLevel,
+      base: { service: 'procedo-server' },
+      redact: {
+        paths: ['password', 'Password', 'token', 'cookie', '*.headers.cookie'],
+        censor: '[redacted]',
+      },
+    },
+    options.logDestination,
+  );
 
   const catalog = await openSqliteCatalog({
     dataDir: options.dataDir,
@@ -68,7 +75,11 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
     writeWaitMs: options.writeWaitMs,
     maxBytes: options.databaseMaxBytes,
   });
-  const { app, drain } = createApp({ catalog, logger, now, options });
+  // Housekeeping: a folder that cannot be swept now is swept at a later start.
+  await sweepFiles({ dataDir: options.dataDir, catalog, logger, fs: options.filesFs }).catch(
+    (error: unknown) => logger.error({ err: error }, 'could not sweep the files folder'),
+  );
+  const { app, drain } = createApp({ catalog, logger, now, options, filesFs: options.filesFs });
   const server = createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -16,6 +16,10 @@ export interface FileRecord {
 export interface FileStore {
   insert(file: FileRecord): Promise<void>;
   get(id: string): Promise<FileRecord | null>;
+  /** Whether a file row names this stored name (the start-up sweep keeps only those). */
+  hasStoredName(storedName: string): Promise<boolean>;
+  /** Removes a row whose bytes could not be put in place. */
+  delete(id: string): Promise<void>;
 }
 
 interface FileRow {
@@ -35,6 +39,10 @@ export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = 
      VALUES (@id, @storedName, @originalName, @size, @contentType, @uploadedBy, @uploadedAt)`,
   );
   const byId = db.prepare<[string], FileRow>('SELECT * FROM files WHERE id = ?');
+  const byStoredName = db.prepare<[string], { found: 1 }>(
+    'SELECT 1 AS found FROM files WHERE stored_name = ?',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM files WHERE id = ?');
   return {
     async insert(file) {
       await write(() => insert.run(file));
@@ -51,6 +59,12 @@ export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = 
         uploadedBy: row.uploaded_by,
         uploadedAt: row.uploaded_at_utc,
       };
+    },
+    async hasStoredName(storedName) {
+      return byStoredName.get(storedName) !== undefined;
+    },
+    async delete(id) {
+      await write(() => remove.run(id));
     },
   };
 }
