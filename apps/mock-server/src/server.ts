@@ -142,8 +142,33 @@ function banner(running: RunningServer, options: ServerOptions): string {
   ].join('\n');
 }
 
+/**
+ * The last resort for a failure no handler caught: log it as fatal, flush the log, exit 1 — and
+ * let the supervisor (`npm start`, `npm run serve`, systemd) start a fresh process. Carrying on
+ * after an uncaught exception would serve from state nobody can vouch for.
+ */
+function exitOnCrash(getLogger: () => Logger | undefined): void {
+  let crashing = false;
+  const crash = (error: unknown, origin: string) => {
+    if (crashing) return;
+    crashing = true;
+    process.exitCode = 1;
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`Procedo server crashed (${origin}); exiting.\n${detail}`);
+    const logger = getLogger();
+    if (!logger) process.exit(1);
+    logger.fatal({ err: error, origin }, 'server crashed: exiting');
+    logger.flush(() => process.exit(1));
+    // Should the flush never call back.
+    setTimeout(() => process.exit(1), 2000).unref();
+  };
+  process.on('uncaughtException', (error, origin) => crash(error, origin));
+  process.on('unhandledRejection', (reason) => crash(reason, 'unhandledRejection'));
+}
+
 async function main(): Promise<void> {
-  let started: Awaited<ReturnType<typeof start>>;
+  let started: Awaited<ReturnType<typeof start>> | undefined;
+  exitOnCrash(() => started?.logger);
   try {
     started = await start({});
   } catch (error) {
@@ -156,7 +181,12 @@ async function main(): Promise<void> {
   console.log(banner(running, options));
   logger.info({ url: running.url }, 'server listening');
 
+  // Ctrl+C in a terminal reaches both `npm start` and the server, and the supervisor passes it on
+  // too: a second signal must not cut the graceful stop short.
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
     running.close().then(
       () => process.exit(0),
@@ -166,8 +196,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 function isEntryPoint(): boolean {
