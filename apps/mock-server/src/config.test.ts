@@ -14,6 +14,10 @@ describe('loadConfig', () => {
       verboseErrors: false,
       faultInjection: false,
       logonRateLimit: { max: 10, windowMs: 60_000 },
+      sessionMaxHours: 12,
+      writeWaitMs: 2000,
+      databaseMaxBytes: null,
+      allowedOrigins: [],
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -30,6 +34,10 @@ describe('loadConfig', () => {
         PROCEDO_VERBOSE_ERRORS: '1',
         PROCEDO_FAULT_INJECTION: 'true',
         PROCEDO_LOGON_RATE_LIMIT: '5/30',
+        PROCEDO_SESSION_MAX_HOURS: '8',
+        PROCEDO_DB_WRITE_WAIT_MS: '500',
+        PROCEDO_DB_MAX_MB: '1.5',
+        PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
       }),
     ).toMatchObject({
       port: 0,
@@ -41,6 +49,10 @@ describe('loadConfig', () => {
       verboseErrors: true,
       faultInjection: true,
       logonRateLimit: { max: 5, windowMs: 30_000 },
+      sessionMaxHours: 8,
+      writeWaitMs: 500,
+      databaseMaxBytes: 1_572_864,
+      allowedOrigins: ['https://procedo.example', 'http://qa.example:8080'],
     });
   });
 
@@ -49,5 +61,8 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', PROCEDO_SESSION_TIMEOUT_MINUTES: '-1', PROCEDO_LOGON_RATE_LIMIT: 'many' }),
     ).toThrow(/PORT[\s\S]*PROCEDO_SESSION_TIMEOUT_MINUTES[\s\S]*PROCEDO_LOGON_RATE_LIMIT/);
     expect(() => loadConfig({ PROCEDO_VERBOSE_ERRORS: 'yes' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PROCEDO_SESSION_MAX_HOURS: '0', PROCEDO_ALLOWED_ORIGINS: 'javascript:alert(1)' }),
+    ).toThrow(/PROCEDO_SESSION_MAX_HOURS[\s\S]*PROCEDO_ALLOWED_ORIGINS/);
   });
 });

@@ -6,6 +6,12 @@ export const CSRF_COOKIE = 'procedo_csrf';
 /** Header that state-changing requests carry the CSRF token in (CONTRACT). */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
+/**
+ * Header that marks a call the user did not ask for (polling, a timer's refresh): the server
+ * answers it but does not count it as activity, so it never keeps an idle session alive.
+ */
+export const BACKGROUND_HEADER = 'X-Procedo-Background';
+
 /** The `fetch` the clients call: the global one, or an injected one (Node, tests, a proxy). */
 export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -3,6 +3,7 @@ export { AJAX_COUNTER_KEY, createAjaxCounter, getWindowAjaxCounter } from './aja
 export type {
   CallbackClient,
   CallbackClientOptions,
+  SendOptions,
   SendRawOptions,
   XmlOfIdOptions,
 } from './callback/client';
@@ -125,7 +126,7 @@ export {
   validateValues,
 } from './forms/validate';
 export type { FetchLike } from './http';
-export { CSRF_COOKIE, CSRF_HEADER, isHtmlResponse } from './http';
+export { BACKGROUND_HEADER, CSRF_COOKIE, CSRF_HEADER, isHtmlResponse } from './http';
 export type { MessageKey } from './messages';
 export { apiErrorText, HTTP_500_SUFFIX, http500Text, Messages } from './messages';
 export type {

@@ -259,4 +259,21 @@ export const MIGRATIONS: readonly Migration[] = [
         AND json_type(field.value, '$.FileName') = 'text';
     `,
   },
+  {
+    version: 6,
+    name: 'append-only tables refuse INSERT OR REPLACE; sessions by age',
+    sql: `
+      -- REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off),
+      -- so the UPDATE/DELETE guards alone let INSERT OR REPLACE overwrite history. A BEFORE
+      -- INSERT guard runs before any conflict resolution, whatever the statement says.
+      CREATE TRIGGER record_versions_append_only_insert BEFORE INSERT ON record_versions
+      WHEN EXISTS (SELECT 1 FROM record_versions WHERE record_id = NEW.record_id AND version = NEW.version)
+      BEGIN SELECT RAISE(ABORT, 'record versions are append-only'); END;
+      CREATE TRIGGER process_events_append_only_insert BEFORE INSERT ON process_events
+      WHEN NEW.id IS NOT NULL AND EXISTS (SELECT 1 FROM process_events WHERE id = NEW.id)
+      BEGIN SELECT RAISE(ABORT, 'process events are append-only'); END;
+      -- Sessions past their absolute lifetime are deleted by age.
+      CREATE INDEX sessions_created_at ON sessions(created_at);
+    `,
+  },
 ];

@@ -15,7 +15,7 @@ import { seedIfNeeded } from './seed';
 import type { SeedKind } from './seed-data';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedProcessesIfNeeded } from './seed-processes';
-import { migrate, openSqlite, type SqliteDatabase } from './sqlite';
+import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
 export interface DatabaseDefinition {
@@ -39,6 +39,10 @@ export async function openSqliteCatalog(options: {
   logger: Logger;
   now: () => number;
   databases?: readonly DatabaseDefinition[];
+  /** How long a write waits for another process's write lock before 503. @default 2000 */
+  writeWaitMs?: number;
+  /** Largest size a database file may grow to (a quota; writes past it answer 507). @default none */
+  maxBytes?: number | null;
 }): Promise<DatabaseCatalog> {
   mkdirSync(options.dataDir, { recursive: true });
   const opened: SqliteDatabase[] = [];
@@ -57,19 +61,27 @@ export async function openSqliteCatalog(options: {
         { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
         'database ready',
       );
+      if (options.maxBytes) {
+        // SQLite keeps max_page_count at least at the current size: a file already at its quota
+        // takes no new pages, and a write that needs one fails with SQLITE_FULL (507).
+        const pageSize = db.pragma('page_size', { simple: true }) as number;
+        db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
+      }
+      serveRequests(db);
+      const write = createWriter(db, { waitMs: options.writeWaitMs });
       entries.push({
         id: definition.id,
         name: definition.name,
         stores: {
-          users: createSqliteUserStore(db),
-          sessions: createSqliteSessionStore(db),
+          users: createSqliteUserStore(db, write),
+          sessions: createSqliteSessionStore(db, write),
           navigation: createSqliteNavigationStore(db),
           fileLinks: createSqliteFileLinkStore(db),
           resources: createSqliteResourceStore(db),
-          forms: createSqliteFormStore(db),
-          records: createSqliteRecordStore(db),
-          files: createSqliteFileStore(db),
-          processes: createSqliteProcessStore(db),
+          forms: createSqliteFormStore(db, write),
+          records: createSqliteRecordStore(db, write),
+          files: createSqliteFileStore(db, write),
+          processes: createSqliteProcessStore(db, write),
         },
       });
     }

@@ -9,7 +9,14 @@ import {
   NotLoggedOnError,
   ResponseShapeError,
 } from '../errors';
-import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
+import {
+  BACKGROUND_HEADER,
+  CSRF_HEADER,
+  type FetchLike,
+  globalFetch,
+  isHtmlResponse,
+  readCsrfCookie,
+} from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { createFormsApi, type FormsApi } from './forms';
@@ -32,6 +39,12 @@ export interface V1RequestOptions {
   body?: BodyInit;
   /** Aborts the request (a `NetworkError` whose `cause` is the abort). */
   signal?: AbortSignal;
+  /**
+   * A call the user did not ask for (polling, a timer): sent with `X-Procedo-Background: 1`, so
+   * the server does not extend the idle session, and the timeout cookie is not refreshed either.
+   * @default false
+   */
+  background?: boolean;
 }
 
 /**
@@ -136,6 +149,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
           : {}),
         ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
         ...(requestOptions.searchParams === undefined ? {} : { searchParams: requestOptions.searchParams }),
+        ...(requestOptions.background ? { headers: { [BACKGROUND_HEADER]: '1' } } : {}),
       });
       url = response.url || url;
       text = await response.text();
@@ -188,7 +202,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     try {
       const result = await exchange(schema, path, requestOptions);
       options.ajaxCounter?.succeed();
-      options.serverTimeout?.refresh();
+      if (!requestOptions.background) options.serverTimeout?.refresh();
       return result;
     } catch (error) {
       options.ajaxCounter?.fail();

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../../db/sqlite';
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 
 /** A stored form definition, not yet validated. */
 export interface StoredDefinition {
@@ -56,7 +56,7 @@ const toDefinition = (row: DefinitionRow): StoredDefinition => ({
 });
 
 /** {@link FormStore} on SQLite. */
-export function createSqliteFormStore(db: SqliteDatabase): FormStore {
+export function createSqliteFormStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): FormStore {
   const definition = db.prepare<[number], DefinitionRow>(
     'SELECT * FROM form_definitions WHERE web_template_no = ?',
   );
@@ -104,7 +104,7 @@ export function createSqliteFormStore(db: SqliteDatabase): FormStore {
       return Object.fromEntries(settings.all().map((row) => [row.key, row.value]));
     },
     async saveTabSelection({ userId, webTemplateNo, tabName, at }) {
-      saveTab.run(userId, webTemplateNo, tabName, at);
+      await write(() => saveTab.run(userId, webTemplateNo, tabName, at));
     },
     async getTabSelection(userId, webTemplateNo) {
       return getTab.get(userId, webTemplateNo)?.tab_name ?? null;

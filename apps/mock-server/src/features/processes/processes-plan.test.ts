@@ -69,18 +69,18 @@ describe('the cost of a step call', () => {
     // Every statement the store prepared (most at creation), and those a tour's calls add.
     const tour = await service.createProcess(auth, tourId ?? 0, { Name: 'Plan' }, 1);
     const ids = tour.AllSteps.map((s) => s.Id);
-    const asked = service.run(auth, ids[0] ?? 0, null);
-    service.run(auth, ids[0] ?? 0, { ...asked, Confirmed: true, ConfirmResult: false });
-    const again = service.run(auth, ids[0] ?? 0, null);
-    service.run(auth, ids[0] ?? 0, { ...again, Confirmed: true, ConfirmResult: true });
-    service.answerPrompt(auth, ids[1] ?? 0, 'Plan');
-    service.run(auth, ids[2] ?? 0, null);
+    const asked = await service.run(auth, ids[0] ?? 0, null);
+    await service.run(auth, ids[0] ?? 0, { ...asked, Confirmed: true, ConfirmResult: false });
+    const again = await service.run(auth, ids[0] ?? 0, null);
+    await service.run(auth, ids[0] ?? 0, { ...again, Confirmed: true, ConfirmResult: true });
+    await service.answerPrompt(auth, ids[1] ?? 0, 'Plan');
+    await service.run(auth, ids[2] ?? 0, null);
     const data = await service.pickListData(auth, ids[3] ?? 0);
     await service.completePickList(auth, ids[3] ?? 0, { multi: true, ids: [data.Items[0]?.Id ?? ''] });
-    service.resetStep(auth, ids[3] ?? 0, true);
+    await service.resetStep(auth, ids[3] ?? 0, true);
     service.openStep(auth, ids[3] ?? 0);
     service.getProcess(auth, tour.Id);
-    service.resetProcess(auth, tour.Id);
+    await service.resetProcess(auth, tour.Id);
 
     expect(statements.size).toBeGreaterThan(10);
     for (const sql of statements) {

@@ -86,24 +86,24 @@ export interface ProcessesService {
   ): Promise<CreatableCommand[]>;
   createProcess(auth: AuthContext, commandId: number | null, body: CreateBody, mode: 0 | 1): Promise<Process>;
   getProcess(auth: AuthContext, processId: number): Process;
-  resetProcess(auth: AuthContext, processId: number): Process;
+  resetProcess(auth: AuthContext, processId: number): Promise<Process>;
   openStep(auth: AuthContext, stepId: number): StepOpening;
-  run(auth: AuthContext, stepId: number, body: RunBody): StepResult;
-  answerPrompt(auth: AuthContext, stepId: number, promptResult: string): StepResult;
+  run(auth: AuthContext, stepId: number, body: RunBody): Promise<StepResult>;
+  answerPrompt(auth: AuthContext, stepId: number, promptResult: string): Promise<StepResult>;
   pickListData(auth: AuthContext, stepId: number): Promise<PickListData>;
   completePickList(
     auth: AuthContext,
     stepId: number,
     selection: { multi: true; ids: string[] } | { multi: false; id: string },
   ): Promise<StepResult>;
-  completeReportDocument(auth: AuthContext, stepId: number): StepResult;
+  completeReportDocument(auth: AuthContext, stepId: number): Promise<StepResult>;
   reportDocument(auth: AuthContext, stepId: number): string;
   completeDetailPage(
     auth: AuthContext,
     stepId: number,
     page: { QueryString: string; CurrentPageUrl: string },
-  ): StepResult;
-  resetStep(auth: AuthContext, stepId: number, chain: boolean): StepResult;
+  ): Promise<StepResult>;
+  resetStep(auth: AuthContext, stepId: number, chain: boolean): Promise<StepResult>;
 }
 
 const unknownStep = () =>
@@ -893,7 +893,7 @@ export function createProcessesService(options: { now: () => number }): Processe
         }
       }
       const name = body.Name?.trim() || command.name;
-      const id = store.transaction(() =>
+      const id = await store.transaction(() =>
         insertProcess(store, auth, command, {
           name,
           parentProcessId: null,
@@ -914,10 +914,10 @@ export function createProcessesService(options: { now: () => number }): Processe
       return toProcess(storeOf(auth), loadProcess(auth, processId));
     },
 
-    resetProcess(auth, processId) {
+    async resetProcess(auth, processId) {
       const store = storeOf(auth);
       const process = loadProcess(auth, processId);
-      store.transaction(() => resetProcessTree(store, auth, process));
+      await store.transaction(() => resetProcessTree(store, auth, process));
       return toProcess(store, loadProcess(auth, processId));
     },
 
@@ -1015,7 +1015,7 @@ export function createProcessesService(options: { now: () => number }): Processe
       const ctx = pickContext(auth, stepId);
       const stored = storedItems(ctx.step);
       const items = stored ?? (await pickItems(auth, ctx.def));
-      const after = store.transaction(() => {
+      const after = await store.transaction(() => {
         const current = loadStep(auth, stepId);
         // The offer is kept with the step: the completion is checked against what was shown.
         if (current.step.state === 'active' && current.step.dataJson === null) {
