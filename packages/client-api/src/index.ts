@@ -142,6 +142,14 @@ export {
   SERVER_TIMEOUT_COOKIE,
   SERVER_TIMEOUT_MARGIN_MS,
 } from './server-timeout';
+export type { LocalTimepoint, LocalTimeResolution } from './time/timepoint';
+export {
+  formatLocalTimepoint,
+  formatTimepoint,
+  localTimepointToUtc,
+  localTimeZone,
+  parseTimepoint,
+} from './time/timepoint';
 export type { V1Client, V1ClientOptions, V1Method, V1Request, V1RequestOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {
