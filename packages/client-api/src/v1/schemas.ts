@@ -62,6 +62,10 @@ export const ApiErrorCode = {
   DatabaseBusy: 'DATABASE_BUSY',
   /** The server's storage is full: nothing was saved (507). */
   StorageFull: 'STORAGE_FULL',
+  /** A state-changing request made while viewing a timepoint (409): nothing changed. */
+  ReadOnlyTimepoint: 'READ_ONLY_TIMEPOINT',
+  /** The record did not exist yet at the timepoint asked for (404). */
+  NotFoundAtTimepoint: 'NOT_FOUND_AT_TIMEPOINT',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
