@@ -7,4 +7,4 @@
 export { openSqlite } from './db/sqlite';
 export { bulkInsertProcesses } from './features/processes/processes-store';
 export { indexFields } from './features/records/entities';
-export { createSqliteRecordStore } from './features/records/records-store';
+export { createSqliteRecordStore } from './features/records/records-store.sqlite';

@@ -6,7 +6,7 @@ import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
-import { createSqliteRecordStore } from '../features/records/records-store';
+import { createSqliteRecordStore } from '../features/records/records-store.sqlite';
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';

@@ -8,7 +8,7 @@ import { seedFormAccessIfNeeded, seedFormsIfNeeded } from '../../db/seed-forms';
 import { INTERACTION_TOUR, seedProcessesIfNeeded } from '../../db/seed-processes';
 import { migrate, openSqlite, type SqliteDatabase } from '../../db/sqlite';
 import { createSqliteFormStore } from '../forms/forms-store';
-import { createSqliteRecordStore } from '../records/records-store';
+import { createSqliteRecordStore } from '../records/records-store.sqlite';
 import type { AuthContext } from '../session/session-service';
 import { createProcessesService } from './processes-service';
 import { createSqliteProcessStore } from './processes-store';
