@@ -17,12 +17,13 @@ import { createRecordsService } from './features/records/records-service';
 import { sessionRoutes } from './features/session/session-routes';
 import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
-import { apiNotFound, jsonErrorHandler } from './http/errors';
+import { AppError, apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { CSRF_HEADER, requireSession } from './http/session-middleware';
+import { timepointOf, timepoints } from './http/timepoint';
 
 /** Everything the app needs from outside; it opens nothing and never listens. */
 export interface AppDeps {
@@ -105,6 +106,19 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   // Multipart uploads: before the JSON-only body parser.
+  // Writes at a timepoint are refused before a body is read (CONTRACT "Time travel").
+  api.use(['/v1/files', '/v1/user/system/user-processes'], timepoints, (req, res, next) => {
+    // Processes and files keep no history to read at a timepoint yet (docs/protocol.md).
+    if (req.method === 'GET' && timepointOf(res)) {
+      throw new AppError({
+        status: 400,
+        code: 'VALIDATION',
+        message: 'Invalid request: Timepoint: processes and files cannot be read at a timepoint yet',
+        issues: [{ code: 'unsupported_timepoint', path: ['Timepoint'], message: 'Not supported here yet' }],
+      });
+    }
+    next();
+  });
   api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession }));
   api.use(jsonBody);
   api.use(

@@ -1,3 +1,4 @@
+import type { AuditStore } from '../features/audit/audit-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
 import type { FormStore } from '../features/forms/forms-store';
@@ -15,6 +16,7 @@ export interface DatabaseStores {
   resources: ResourceStore;
   forms: FormStore;
   records: RecordStore;
+  audit: AuditStore;
   files: FileStore;
   fileLinks: FileLinkStore;
   processes: ProcessStore;

@@ -1,3 +1,4 @@
+import { backfillRecordPeriods } from '../features/records/record-periods';
 import type { Migration } from './sqlite';
 
 /** The schema, as ordered migrations. Append new ones; never edit a shipped one. */
@@ -275,5 +276,64 @@ export const MIGRATIONS: readonly Migration[] = [
       -- Sessions past their absolute lifetime are deleted by age.
       CREATE INDEX sessions_created_at ON sessions(created_at);
     `,
+  },
+  {
+    version: 7,
+    name: 'time travel: versions by time, record periods; the audit trail with its hash chain',
+    sql: `
+      -- The version current at T is one index seek, whatever the history's length.
+      CREATE INDEX record_versions_at ON record_versions(record_id, updated_at_utc, version);
+      -- The search and picker index through time: one row per version with the closed-open
+      -- period [valid_from, valid_to) in which it was the current one (valid_to of the current
+      -- version is the far future). A derived index of record_versions, kept by the store.
+      CREATE TABLE record_periods (
+        record_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        entity TEXT NOT NULL,
+        valid_from TEXT NOT NULL,
+        valid_to TEXT NOT NULL,
+        is_deleted INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        search_key TEXT NOT NULL,
+        parent_id INTEGER,
+        PRIMARY KEY (record_id, version)
+      ) WITHOUT ROWID;
+      -- In title order (a page needs no sort), the period in the index so it filters unread rows.
+      CREATE INDEX record_periods_by_key ON record_periods(entity, search_key, valid_to, valid_from, is_deleted);
+      -- The versions alive at T are those still valid after it: few rows for a recent T.
+      CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted);
+      CREATE INDEX record_periods_by_parent ON record_periods(entity, parent_id, search_key, valid_to, valid_from);
+      -- One event per create, update, delete and signature of a record, oldest first (Seq 1, 2…),
+      -- each hashed with the previous one's hash (features/audit/audit-chain.ts).
+      CREATE TABLE audit_events (
+        record_id INTEGER NOT NULL REFERENCES records(record_id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('create', 'update', 'delete', 'sign')),
+        version INTEGER NOT NULL,
+        entity TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        legal_name TEXT NOT NULL,
+        at_utc TEXT NOT NULL,
+        changes_json TEXT NOT NULL,
+        reason TEXT,
+        signature TEXT,
+        version_hash TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (record_id, seq)
+      ) WITHOUT ROWID;
+      CREATE INDEX audit_events_by_time ON audit_events(at_utc, record_id, seq);
+      CREATE INDEX audit_events_by_user ON audit_events(user_name COLLATE NOCASE, at_utc);
+      CREATE INDEX audit_events_by_entity ON audit_events(entity, at_utc);
+      CREATE TRIGGER audit_events_append_only_update BEFORE UPDATE ON audit_events
+      BEGIN SELECT RAISE(ABORT, 'audit events are append-only'); END;
+      CREATE TRIGGER audit_events_append_only_delete BEFORE DELETE ON audit_events
+      BEGIN SELECT RAISE(ABORT, 'audit events are append-only'); END;
+      CREATE TRIGGER audit_events_append_only_insert BEFORE INSERT ON audit_events
+      WHEN EXISTS (SELECT 1 FROM audit_events WHERE record_id = NEW.record_id AND seq = NEW.seq)
+      BEGIN SELECT RAISE(ABORT, 'audit events are append-only'); END;
+    `,
+    // Periods of the versions already stored (their index fields are computed as the store does).
+    run: backfillRecordPeriods,
   },
 ];

@@ -1,5 +1,7 @@
 import { type FieldValue, type FieldValues, FormDefinitionSchema } from '@procedo/client-api';
+import { writeEvents } from '../features/audit/audit-events';
 import { indexFields } from '../features/records/entities';
+import { recordWrites } from '../features/records/records-store.sqlite';
 import { businessRows } from './business-data';
 import {
   ELEMENT_PERMISSIONS,
@@ -12,6 +14,10 @@ import type { SqliteDatabase } from './sqlite';
 
 /** Who seeded data is recorded as. */
 export const SYSTEM_USER = 'system';
+/** The legal name the audit trail shows for seeded data. */
+export const SYSTEM_LEGAL_NAME = 'System (seed)';
+/** Seeded business records were created this long before the first start, so they have a past. */
+export const SEED_HISTORY_DAYS = 200;
 
 /**
  * Seeds the forms, element permissions and business records once per database (`meta.forms_seeded_at`),
@@ -36,14 +42,8 @@ export function seedFormsIfNeeded(db: SqliteDatabase, kind: SeedKind, now: numbe
     `UPDATE navigation_nodes SET url = ?, title = coalesce(?, title), description = coalesce(?, description)
      WHERE title = ? AND url = ?`,
   );
-  const insertRecord = db.prepare(
-    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id)
-     VALUES (?, 1, 0, ?, ?, ?)`,
-  );
-  const insertVersion = db.prepare(
-    `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
-     VALUES (?, 1, ?, ?, 0, ?, ?)`,
-  );
+  const { createTx } = recordWrites(db);
+  const createdAt = new Date(now - SEED_HISTORY_DAYS * 86_400_000).toISOString();
 
   return db.transaction(() => {
     if (isSeeded()) return false;
@@ -82,11 +82,21 @@ export function seedFormsIfNeeded(db: SqliteDatabase, kind: SeedKind, now: numbe
       const values: FieldValues = Object.fromEntries(
         Object.entries(row.values).map(([name, value]) => [name, resolve(value)]),
       );
-      const index = indexFields(row.entity, values);
-      const id = Number(
-        insertRecord.run(row.entity, index.title, index.searchKey, index.parentId).lastInsertRowid,
-      );
-      insertVersion.run(id, row.entity, JSON.stringify(values), SYSTEM_USER, at);
+      const id = createTx(row.entity, {
+        values,
+        isDeleted: false,
+        index: indexFields(row.entity, values),
+        updatedBy: SYSTEM_USER,
+        updatedAt: createdAt,
+        audit: writeEvents({
+          before: null,
+          after: values,
+          isDeleted: false,
+          user: { name: SYSTEM_USER, legalName: SYSTEM_LEGAL_NAME },
+          signed: null,
+          audited: new Set(),
+        }),
+      });
       ids.push(id);
     }
     db.prepare("INSERT INTO meta (key, value) VALUES ('forms_seeded_at', ?)").run(at);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
@@ -80,6 +81,7 @@ export async function openSqliteCatalog(options: {
           resources: createSqliteResourceStore(db),
           forms: createSqliteFormStore(db, write),
           records: createSqliteRecordStore(db, write),
+          audit: createSqliteAuditStore(db),
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, write),
         },

@@ -8,6 +8,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Data work after `sql`, in the same transaction (filling a new index from existing rows). */
+  run?: (db: SqliteDatabase) => void;
 }
 
 /**
@@ -106,6 +108,7 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): n
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.run?.(db);
       // user_version takes no bound parameters; the value is an integer from our own list.
       db.pragma(`user_version = ${Math.trunc(migration.version)}`);
     })();

@@ -21,6 +21,8 @@ function chain(contents: Omit<AuditEventContent, 'seq' | 'prevHash'>[]): StoredA
 
 const content = fc.record({
   recordId: fc.constant(7),
+  entity: fc.constant('supplier'),
+  versionHash: fc.string({ minLength: 64, maxLength: 64 }),
   kind: fc.constantFrom('create' as const, 'update' as const, 'delete' as const, 'sign' as const),
   version: fc.integer({ min: 1, max: 1000 }),
   userName: fc.string({ maxLength: 10 }),
@@ -46,6 +48,8 @@ describe('the audit hash chain', () => {
     const [event] = chain([
       {
         recordId: 1,
+        entity: 'supplier',
+        versionHash: 'a'.repeat(64),
         kind: 'update',
         version: 2,
         userName: 'u',

@@ -16,6 +16,9 @@ export interface AuditEventContent {
   seq: number;
   kind: AuditKind;
   version: number;
+  entity: string;
+  /** {@link hashVersion} of the version the event made (or signed): binds it to that content. */
+  versionHash: string;
   userName: string;
   legalName: string;
   /** ISO UTC with milliseconds. */
@@ -46,6 +49,23 @@ function canonical(value: unknown): string {
 export function hashAuditEvent(content: AuditEventContent): string {
   return createHash('sha256')
     .update(canonical({ v: 1, ...content }))
+    .digest('hex');
+}
+
+/**
+ * The hash of a stored version's content (21 CFR 11.70, signature/record linking): an event
+ * carries it, so a value changed in the versions behind the application's back no longer matches
+ * the event that made it.
+ */
+export function hashVersion(version: {
+  recordId: number;
+  version: number;
+  entity: string;
+  isDeleted: boolean;
+  values: unknown;
+}): string {
+  return createHash('sha256')
+    .update(canonical({ v: 1, ...version }))
     .digest('hex');
 }
 

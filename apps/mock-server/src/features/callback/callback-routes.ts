@@ -6,6 +6,7 @@ import { storageFailure } from '../../http/errors';
 import { isXmlRequest, xmlText } from '../../http/limits';
 import { sameOriginWrites } from '../../http/origin';
 import { CSRF_HEADER, getAuth, requireSession } from '../../http/session-middleware';
+import { readTimepoint, type Timepoint } from '../../http/timepoint';
 import type { SessionService } from '../session/session-service';
 import type { CallbackService } from './callback-service';
 import { CallbackError, parseCommandXml, renderResponse } from './callback-xml';
@@ -62,7 +63,16 @@ export function callbackRoutes(options: {
 
   const run = async (req: Request, res: Response) => {
     const fields = parseCommandXml(req.body);
-    const outcome = await options.callbacks.execute(fields, getAuth(res));
+    let timepoint: Timepoint | null;
+    try {
+      timepoint = readTimepoint(req);
+    } catch {
+      throw new CallbackError(
+        400,
+        'Invalid X-Procedo-Timepoint: use yyyy-MM-dd HH:mm (UTC) or ISO 8601 with a Z',
+      );
+    }
+    const outcome = await options.callbacks.execute(fields, getAuth(res), timepoint);
     if (outcome.type === 'html') {
       res.status(200).type('text/html; charset=utf-8').send(outcome.html);
     } else if (outcome.type === 'error') {

@@ -16,6 +16,7 @@ import {
 } from '@procedo/client-api';
 import { z } from 'zod';
 import { isAppError } from '../../http/errors';
+import { readOnlyTimepoint, type Timepoint } from '../../http/timepoint';
 import type { FormsService } from '../forms/forms-service';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';
 import type { RecordsService } from '../records/records-service';
@@ -33,7 +34,9 @@ export type CommandOutcome =
 
 interface CommandHandler {
   schema: z.core.$ZodType;
-  run?: (command: never, auth: AuthContext) => Promise<CommandOutcome>;
+  run?: (command: never, auth: AuthContext, timepoint: Timepoint | null) => Promise<CommandOutcome>;
+  /** Reads only: allowed while the caller views a timepoint (every other command is refused then). */
+  reads?: true;
 }
 
 /** A Command type, with its handlers by CommandName ('' when the type has no CommandName). */
@@ -112,7 +115,8 @@ function describeIssues(error: z.core.$ZodError): string {
 
 /** Runs callback commands for a signed-in session. */
 export interface CallbackService {
-  execute(fields: CommandFields, auth: AuthContext): Promise<CommandOutcome>;
+  /** Runs a command; `timepoint` is the instant the caller views (X-Procedo-Timepoint), if any. */
+  execute(fields: CommandFields, auth: AuthContext, timepoint?: Timepoint | null): Promise<CommandOutcome>;
 }
 
 /** Creates the {@link CallbackService}: the CONTRACT command table, some commands still to come. */
@@ -125,6 +129,7 @@ export function createCallbackService(options: {
     'Web.Session': {
       KeepAlive: {
         schema: KeepAliveCommandSchema,
+        reads: true,
         // The session guard has already moved the deadline; Result is the new one.
         run: async (_command: never, auth: AuthContext) => ({
           type: 'ok',
@@ -135,6 +140,7 @@ export function createCallbackService(options: {
     'Web.Resources.XmlOfComponentName': {
       '': {
         schema: XmlOfComponentNameCommandSchema,
+        reads: true,
         run: async (command: z.infer<typeof XmlOfComponentNameCommandSchema>, auth: AuthContext) => {
           const texts = await getResourceComponent(auth.database, command.ComponentName);
           if (!texts)
@@ -157,6 +163,7 @@ export function createCallbackService(options: {
     'Profile.Navigation.SiteMap.Xml': {
       '': {
         schema: SiteMapXmlCommandSchema,
+        reads: true,
         run: async (command: z.infer<typeof SiteMapXmlCommandSchema>, auth: AuthContext) => {
           try {
             const nodes = await getSiteMap({
@@ -177,7 +184,12 @@ export function createCallbackService(options: {
     'Web.Data.XmlOfId': {
       '': {
         schema: XmlOfIdCommandSchema,
-        run: async (command: z.infer<typeof XmlOfIdCommandSchema>, auth: AuthContext) => {
+        reads: true,
+        run: async (
+          command: z.infer<typeof XmlOfIdCommandSchema>,
+          auth: AuthContext,
+          timepoint: Timepoint | null,
+        ) => {
           const { webTemplateNo, id } = parseDataId(command.DataId);
           const params = command.Params ?? {};
           for (const name of Object.keys(params)) {
@@ -189,12 +201,10 @@ export function createCallbackService(options: {
           }
           let record: RecordVersion;
           try {
-            record = await options.records.readRecord(
-              auth,
-              webTemplateNo,
-              id,
-              version === undefined ? undefined : Number(version),
-            );
+            record = await options.records.readRecord(auth, webTemplateNo, id, {
+              ...(version === undefined ? {} : { version: Number(version) }),
+              ...(timepoint ? { atIso: timepoint.iso } : {}),
+            });
           } catch (error) {
             if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
             throw error;
@@ -254,7 +264,7 @@ export function createCallbackService(options: {
   }
 
   return {
-    async execute(fields, auth) {
+    async execute(fields, auth, timepoint = null) {
       const type = fields.CommandType;
       if (type === undefined) throw new CallbackError(400, 'Missing field CommandType');
       if (typeof type !== 'string' || !Object.hasOwn(table, type)) {
@@ -275,9 +285,11 @@ export function createCallbackService(options: {
       }
       if (!handler.run)
         throw new CallbackError(400, `The command ${label} is not available on this server yet`);
+      // CONTRACT "Time travel": a command that changes data is refused at a timepoint.
+      if (timepoint && !handler.reads) throw new CallbackError(409, readOnlyTimepoint().message);
       const parsed = z.safeParse(handler.schema, fields);
       if (!parsed.success) throw new CallbackError(400, describeIssues(parsed.error));
-      return handler.run(parsed.data as never, auth);
+      return handler.run(parsed.data as never, auth, timepoint);
     },
   };
 }

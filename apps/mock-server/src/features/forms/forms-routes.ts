@@ -2,6 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../http/errors';
 import { getAuth } from '../../http/session-middleware';
+import { timepoints } from '../../http/timepoint';
 import { pickersRoutes } from '../pickers/pickers-routes';
 import type { PickersService } from '../pickers/pickers-service';
 import { recordsRoutes } from '../records/records-routes';
@@ -23,7 +24,8 @@ export function formsRoutes(options: {
 }): Router {
   const { forms, requireSession } = options;
   const router = Router();
-  router.use(['/forms', '/pickers'], requireSession);
+  // Business data: reads answer as of a Timepoint, writes at one are refused (CONTRACT).
+  router.use(['/forms', '/pickers'], requireSession, timepoints);
 
   router.get('/forms/:no', async (req, res) => {
     const { no } = parseBody(FormParams, req.params);

@@ -2,6 +2,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../http/errors';
 import { getAuth } from '../../http/session-middleware';
+import { timepointOf } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';
 import type { PickersService } from './pickers-service';
 
@@ -10,6 +11,7 @@ const PickerQuerySchema = z
     text: z.string().max(200).default(''),
     WebTemplateNo: PositiveId.optional(),
     Element: z.string().max(64).optional(),
+    Timepoint: z.string().max(64).optional(),
   })
   .catchall(z.string().max(64));
 
@@ -22,7 +24,13 @@ export function pickersRoutes(options: { pickers: PickersService }): Router {
 
   router.get('/pickers/:source', async (req, res) => {
     const source = parseBody(z.object({ source: z.string().max(64) }), req.params).source;
-    const { text, WebTemplateNo, Element, ...extras } = parseBody(PickerQuerySchema, query(req));
+    const {
+      text,
+      WebTemplateNo,
+      Element,
+      Timepoint: _read,
+      ...extras
+    } = parseBody(PickerQuerySchema, query(req));
     const unknown = Object.keys(extras).filter((key) => !key.startsWith('dep.'));
     if (unknown.length > 0) {
       parseBody(z.strictObject({}), Object.fromEntries(unknown.map((key) => [key, extras[key]])));
@@ -36,6 +44,7 @@ export function pickersRoutes(options: { pickers: PickersService }): Router {
         deps,
         webTemplateNo: WebTemplateNo,
         element: Element,
+        atIso: timepointOf(res)?.iso,
       }),
     );
   });

@@ -20,6 +20,8 @@ export interface PickerQuery {
   text: string;
   /** `dep.{Name}` values: the ids of the pickers this one depends on. */
   deps: Record<string, string>;
+  /** As the records were at this instant (ISO UTC). @default now */
+  atIso?: string | undefined;
   /** The form and picker element asking, for its MinLength and permissions. */
   webTemplateNo?: number;
   element?: string;
@@ -86,6 +88,7 @@ export function createPickersService(options: { forms: FormsService }): PickersS
         text: query.text,
         parentId,
         limit: PICKER_LIMIT,
+        ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
       });
       return { Items: items.map((item) => ({ Id: String(item.id), Text: item.title })), HasMore: hasMore };
     },

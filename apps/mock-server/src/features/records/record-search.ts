@@ -18,6 +18,8 @@ export interface SearchQuery {
   page: number;
   pageSize?: number;
   filters: Record<string, string>;
+  /** As the records were at this instant (ISO UTC). @default now */
+  atIso?: string;
 }
 
 /** One page of search results. */
@@ -55,7 +57,11 @@ function searchFilter(element: ValueElement, raw: string): RecordFilter | ApiIss
   }
 }
 
-/** `GET forms/{no}/search`: current, not deleted records of the form's entity, one page. */
+/**
+ * `GET forms/{no}/search`: not deleted records of the form's entity, one page — as they are now,
+ * or, with `atIso`, as they were then (their values then filtered and ordered; a record deleted
+ * later is there, one created later is not).
+ */
 export async function searchRecords(
   forms: FormsService,
   auth: AuthContext,
@@ -92,6 +98,7 @@ export async function searchRecords(
     filters,
     offset: query.page * pageSize,
     limit: pageSize,
+    ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
   });
   return {
     Rows: rows.map((row) => ({

@@ -7,16 +7,23 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../http/errors';
 import { getAuth } from '../../http/session-middleware';
+import { timepointOf } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';
 import type { RecordsService } from './records-service';
 
 const FormParams = z.object({ no: PositiveId });
 const RecordParams = z.object({ no: PositiveId, id: PositiveId });
-const ReadQuery = z.object({ version: PositiveId.optional() });
+const ReadQuery = z.object({ version: PositiveId.optional(), Timepoint: z.string().optional() });
+const AuditQuery = z.strictObject({
+  afterSeq: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().positive().max(500).default(100),
+  Timepoint: z.string().optional(),
+});
 
 const SearchQuerySchema = z
   .object({
     text: z.string().max(200).default(''),
+    Timepoint: z.string().max(64).optional(),
     page: z.coerce.number().int().nonnegative().max(1_000_000).default(0),
     pageSize: z.coerce.number().int().positive().max(500).optional(),
   })
@@ -31,14 +38,37 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
 
   router.get('/forms/:no/search', async (req, res) => {
     const { no } = parseBody(FormParams, req.params);
-    const { text, page, pageSize, ...filters } = parseBody(SearchQuerySchema, query(req));
-    res.json(await records.search(getAuth(res), no, { text, page, pageSize, filters }));
+    const { text, page, pageSize, Timepoint: _read, ...filters } = parseBody(SearchQuerySchema, query(req));
+    const atIso = timepointOf(res)?.iso;
+    res.json(
+      await records.search(getAuth(res), no, { text, page, pageSize, filters, ...(atIso ? { atIso } : {}) }),
+    );
   });
 
   router.get('/forms/:no/records/:id', async (req, res) => {
     const { no, id } = parseBody(RecordParams, req.params);
     const { version } = parseBody(ReadQuery, query(req));
-    res.json(await records.readRecord(getAuth(res), no, id, version));
+    const atIso = timepointOf(res)?.iso;
+    res.json(await records.readRecord(getAuth(res), no, id, { version, ...(atIso ? { atIso } : {}) }));
+  });
+
+  router.get('/forms/:no/records/:id/versions', async (req, res) => {
+    const { no, id } = parseBody(RecordParams, req.params);
+    parseBody(z.strictObject({ Timepoint: z.string().optional() }), query(req));
+    res.json({ Items: await records.versions(getAuth(res), no, id, timepointOf(res)?.iso) });
+  });
+
+  router.get('/forms/:no/records/:id/audit', async (req, res) => {
+    const { no, id } = parseBody(RecordParams, req.params);
+    const { afterSeq, limit } = parseBody(AuditQuery, query(req));
+    const atIso = timepointOf(res)?.iso;
+    res.json(await records.audit(getAuth(res), no, id, { afterSeq, limit, ...(atIso ? { atIso } : {}) }));
+  });
+
+  router.get('/forms/:no/records/:id/audit/verify', async (req, res) => {
+    const { no, id } = parseBody(RecordParams, req.params);
+    parseBody(z.strictObject({}), query(req));
+    res.json(await records.verifyAudit(getAuth(res), no, id));
   });
 
   router.post('/forms/:no/records', async (req, res) => {

@@ -7,6 +7,9 @@ import type {
   UpdateRecordRequestSchema,
 } from '@procedo/client-api';
 import type { z } from 'zod';
+import { AppError } from '../../http/errors';
+import { type AuditChange, hashVersion, type StoredAuditEvent, verifyAuditChain } from '../audit/audit-chain';
+import { writeEvents } from '../audit/audit-events';
 import { notFound } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
@@ -23,9 +26,48 @@ import {
 } from './record-writes';
 import type { RecordVersionRecord } from './records-store';
 
+/** One page of a record's audit trail, as the wire carries it (CONTRACT "Audit trail"). */
+export interface AuditPage {
+  Items: {
+    Seq: number;
+    Kind: StoredAuditEvent['kind'];
+    Version: number;
+    UserName: string;
+    LegalName: string;
+    AtUtc: string;
+    Changes: AuditChange[];
+    Reason: string | null;
+    Signature: string | null;
+    Hash: string;
+  }[];
+  /** Pass as `afterSeq` for the next page; null on the last one. */
+  NextAfterSeq: number | null;
+}
+
 /** Records read and written through a form: versioned reads, search, writes with every server-side rule. */
 export interface RecordsService {
-  readRecord(auth: AuthContext, webTemplateNo: number, id: number, version?: number): Promise<RecordVersion>;
+  /** The current version; a stored `version`; or, with `atIso`, the version current then. */
+  readRecord(
+    auth: AuthContext,
+    webTemplateNo: number,
+    id: number,
+    options?: { version?: number; atIso?: string },
+  ): Promise<RecordVersion>;
+  /** The record's versions, oldest first (those written at or before `atIso` when given). */
+  versions(auth: AuthContext, webTemplateNo: number, id: number, atIso?: string): Promise<RecordVersion[]>;
+  /** A page of the record's audit trail, oldest first; hidden fields left out of every change. */
+  audit(
+    auth: AuthContext,
+    webTemplateNo: number,
+    id: number,
+    page: { afterSeq: number; limit: number; atIso?: string },
+  ): Promise<AuditPage>;
+  /** Recomputes the record's hash chain and each event's link to its stored version. */
+  verifyAudit(
+    auth: AuthContext,
+    webTemplateNo: number,
+    id: number,
+  ): Promise<{ Intact: boolean; FirstBadSeq: number | null; Events: number }>;
   search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchPage>;
   createRecord(
     auth: AuthContext,
@@ -50,6 +92,50 @@ export interface RecordsService {
 export function createRecordsService(options: { now: () => number; forms: FormsService }): RecordsService {
   const { now, forms } = options;
 
+  /** The record as the form shows it at a timepoint: 404 NOT_FOUND_AT_TIMEPOINT before it existed. */
+  async function loadAt(
+    auth: AuthContext,
+    definition: FormDefinition,
+    id: number,
+    atIso: string,
+  ): Promise<RecordVersionRecord> {
+    const record = await auth.database.stores.records.getAt(id, atIso);
+    if (!record || record.entity !== definition.Entity) {
+      const exists = await auth.database.stores.records.getCurrent(id);
+      if (!exists || exists.entity !== definition.Entity) {
+        throw notFound(`Form ${definition.WebTemplateNo} has no record ${id}`);
+      }
+      throw new AppError({
+        status: 404,
+        code: 'NOT_FOUND_AT_TIMEPOINT',
+        message: `Record ${id} did not exist yet at ${atIso}: it was created later.`,
+      });
+    }
+    return record;
+  }
+
+  const audited = (definition: FormDefinition) =>
+    new Set([...valueElements(definition).values()].filter((e) => e.IsAudit).map((e) => e.Name));
+
+  const events = (
+    auth: AuthContext,
+    definition: FormDefinition,
+    before: FieldValues | null,
+    after: FieldValues,
+    isDeleted: boolean,
+    signOff: { AuditDataChangeESig: string; AuditDataChangeReason: string } | undefined,
+  ) =>
+    writeEvents({
+      before,
+      after,
+      isDeleted,
+      user: { name: auth.user.name, legalName: auth.user.legalName },
+      signed: signOff
+        ? { signature: signOff.AuditDataChangeESig.trim(), reason: signOff.AuditDataChangeReason.trim() }
+        : null,
+      audited: audited(definition),
+    });
+
   async function loadRecord(
     auth: AuthContext,
     definition: FormDefinition,
@@ -64,8 +150,17 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
   }
 
   return {
-    async readRecord(auth, webTemplateNo, id, version) {
+    async readRecord(auth, webTemplateNo, id, { version, atIso } = {}) {
       const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      if (atIso !== undefined) {
+        const then = await loadAt(auth, definition, id, atIso);
+        if (version === undefined || version === then.version) return toWire(then, visible);
+        // A version written after the timepoint did not exist yet then.
+        if (version > then.version) throw notFound(`Record ${id} had no version ${version} at ${atIso}`);
+        const old = await auth.database.stores.records.getVersion(id, version);
+        if (!old) throw notFound(`Record ${id} has no version ${version}`);
+        return toWire(old, visible);
+      }
       const current = await loadRecord(auth, definition, id);
       if (version === undefined || version === current.version) return toWire(current, visible);
       const old = await auth.database.stores.records.getVersion(id, version);
@@ -75,6 +170,73 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
 
     search(auth, webTemplateNo, query) {
       return searchRecords(forms, auth, webTemplateNo, query);
+    },
+
+    async versions(auth, webTemplateNo, id, atIso) {
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      if (atIso === undefined) await loadRecord(auth, definition, id);
+      else await loadAt(auth, definition, id, atIso);
+      const list = await auth.database.stores.records.listVersions(id, atIso);
+      return list.map((record) => toWire(record, visible));
+    },
+
+    async audit(auth, webTemplateNo, id, { afterSeq, limit, atIso }) {
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      if (atIso === undefined) await loadRecord(auth, definition, id);
+      else await loadAt(auth, definition, id, atIso);
+      const rows = await auth.database.stores.audit.list(id, {
+        afterSeq,
+        limit: limit + 1,
+        ...(atIso === undefined ? {} : { atIso }),
+      });
+      const page = rows.slice(0, limit);
+      return {
+        Items: page.map((event) => ({
+          Seq: event.seq,
+          Kind: event.kind,
+          Version: event.version,
+          UserName: event.userName,
+          LegalName: event.legalName,
+          AtUtc: event.atUtc,
+          // Hidden elements stay hidden in the trail too (CONTRACT).
+          Changes: event.changes.filter((change) => visible.has(change.Name)),
+          Reason: event.reason,
+          Signature: event.signature,
+          Hash: event.hash,
+        })),
+        NextAfterSeq: rows.length > limit ? (page.at(-1)?.seq ?? null) : null,
+      };
+    },
+
+    async verifyAudit(auth, webTemplateNo, id) {
+      const { definition } = await forms.openForm(auth, webTemplateNo);
+      const current = await loadRecord(auth, definition, id);
+      const { audit } = auth.database.stores;
+      let lastVersion = 0;
+      const result = await verifyAuditChain(async (afterSeq) => {
+        const slice = await audit.slice(id, afterSeq, 500);
+        // An event also fails when the version it made no longer holds what it hashed.
+        return slice.map(({ stored, ...event }) => {
+          lastVersion = event.version;
+          const now =
+            stored === null
+              ? ''
+              : hashVersion({
+                  recordId: id,
+                  version: event.version,
+                  entity: event.entity,
+                  isDeleted: stored.isDeleted,
+                  values: stored.values,
+                });
+          return now === event.versionHash ? event : { ...event, hash: `altered:${event.hash}` };
+        });
+      });
+      // Events removed from the end leave a chain intact in itself that no longer reaches the
+      // record's current version.
+      if (result.intact && result.events > 0 && lastVersion !== current.version) {
+        return { Intact: false, FirstBadSeq: result.events + 1, Events: result.events };
+      }
+      return { Intact: result.intact, FirstBadSeq: result.firstBadSeq, Events: result.events };
     },
 
     async createRecord(auth, webTemplateNo, body) {
@@ -94,6 +256,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         isDeleted: false,
         index: indexFields(definition.Entity, values),
         ...byUser(auth, now, body.Audit),
+        audit: events(auth, definition, null, values, false, body.Audit),
       });
       return toWire(created, visible);
     },
@@ -117,6 +280,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         isDeleted: false,
         index: indexFields(definition.Entity, values),
         ...byUser(auth, now, body.Audit),
+        audit: events(auth, definition, current.values, values, false, body.Audit),
       });
       if (result.ok) return toWire(result.record, visible);
       if (result.reason === 'stale') throw conflict(result.current, visible);
@@ -145,6 +309,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         isDeleted: true,
         index: indexFields(definition.Entity, current.values),
         ...byUser(auth, now, body.Audit),
+        audit: events(auth, definition, current.values, current.values, true, body.Audit),
       });
       if (result.ok) return toWire(result.record, visible);
       if (result.reason === 'stale') throw conflict(result.current, visible);

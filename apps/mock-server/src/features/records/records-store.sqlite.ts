@@ -1,5 +1,7 @@
 import type { FieldValues } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { auditWriter } from '../audit/audit-store';
+import { OPEN_END, periodStatements } from './record-periods';
 import type { AppendResult, NewRecordVersion, RecordStore, RecordVersionRecord } from './records-store';
 
 interface VersionRow {
@@ -30,11 +32,13 @@ const toRecord = (row: VersionRow): RecordVersionRecord => ({
 const MAX_CHAR = '\u{10FFFF}';
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** {@link RecordStore} on SQLite. */
-export function createSqliteRecordStore(
-  db: SqliteDatabase,
-  write: SqliteWriter = createWriter(db),
-): RecordStore {
+
+/**
+ * The synchronous writes of versions, for use inside one transaction: the version row, its period
+ * (the search index through time), its audit events and the current pointer. The store runs them
+ * through its writer; seeding runs them inside its own transaction.
+ */
+export function recordWrites(db: SqliteDatabase) {
   const current = db.prepare<[number], VersionRow>(
     `SELECT v.* FROM records r JOIN record_versions v
        ON v.record_id = r.record_id AND v.version = r.current_version
@@ -43,9 +47,8 @@ export function createSqliteRecordStore(
   const version = db.prepare<[number, number], VersionRow>(
     'SELECT * FROM record_versions WHERE record_id = ? AND version = ?',
   );
-  const versions = db.prepare<[number], VersionRow>(
-    'SELECT * FROM record_versions WHERE record_id = ? ORDER BY version',
-  );
+  const periods = periodStatements(db);
+  const appendAudit = auditWriter(db);
   const insertRecord = db.prepare<[string, number, number, string, string, number | null]>(
     `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -72,6 +75,18 @@ export function createSqliteRecordStore(
       esig: next.auditESig ?? null,
       reason: next.auditReason ?? null,
     });
+    periods.add({ id, version: number, entity, at: next.updatedAt, isDeleted: next.isDeleted, index: next.index });
+    if (next.audit?.length) {
+      appendAudit({
+        recordId: id,
+        version: number,
+        entity,
+        isDeleted: next.isDeleted,
+        values: next.values,
+        atUtc: next.updatedAt,
+        events: next.audit,
+      });
+    }
   };
 
   const createTx = (entity: string, first: NewRecordVersion): number => {
@@ -112,10 +127,41 @@ export function createSqliteRecordStore(
     }
   };
 
-  const titleQuery = (parent: boolean, mode: 'prefix' | 'contains') =>
+  return { createTx, appendTx, importTx };
+}
+
+/** {@link RecordStore} on SQLite. */
+export function createSqliteRecordStore(
+  db: SqliteDatabase,
+  write: SqliteWriter = createWriter(db),
+): RecordStore {
+  const current = db.prepare<[number], VersionRow>(
+    `SELECT v.* FROM records r JOIN record_versions v
+       ON v.record_id = r.record_id AND v.version = r.current_version
+     WHERE r.record_id = ?`,
+  );
+  const version = db.prepare<[number, number], VersionRow>(
+    'SELECT * FROM record_versions WHERE record_id = ? AND version = ?',
+  );
+  const versions = db.prepare<[number, string], VersionRow>(
+    'SELECT * FROM record_versions WHERE record_id = ? AND updated_at_utc <= ? ORDER BY version',
+  );
+  const versionAt = db.prepare<[number, string], VersionRow>(
+    `SELECT * FROM record_versions WHERE record_id = ? AND updated_at_utc <= ?
+     ORDER BY updated_at_utc DESC, version DESC LIMIT 1`,
+  );
+  const { createTx, appendTx, importTx } = recordWrites(db);
+
+  // Now: the `records` pointer rows. At a timepoint: the periods that held it (closed-open).
+  const sourceOf = (asOf: boolean) =>
+    asOf
+      ? { table: 'record_periods', version: 'version', during: 'AND r.valid_from <= @at AND r.valid_to > @at' }
+      : { table: 'records', version: 'current_version', during: '' };
+
+  const titleQuery = (parent: boolean, mode: 'prefix' | 'contains', asOf: boolean) =>
     db.prepare(
-      `SELECT record_id AS id, title FROM records
-       WHERE entity = @entity AND is_deleted = 0 ${parent ? 'AND parent_id = @parent' : ''}
+      `SELECT record_id AS id, title FROM ${sourceOf(asOf).table} r
+       WHERE entity = @entity AND is_deleted = 0 ${sourceOf(asOf).during} ${parent ? 'AND parent_id = @parent' : ''}
        ${
          mode === 'prefix'
            ? 'AND search_key >= @key AND search_key < @keyEnd'
@@ -123,10 +169,10 @@ export function createSqliteRecordStore(
        }
        ORDER BY search_key, record_id LIMIT @limit`,
     );
-  const titleQueries = {
-    prefix: [titleQuery(false, 'prefix'), titleQuery(true, 'prefix')],
-    contains: [titleQuery(false, 'contains'), titleQuery(true, 'contains')],
-  };
+  const titleQueries = [false, true].map((asOf) => ({
+    prefix: [titleQuery(false, 'prefix', asOf), titleQuery(true, 'prefix', asOf)],
+    contains: [titleQuery(false, 'contains', asOf), titleQuery(true, 'contains', asOf)],
+  }));
 
   return {
     async getCurrent(id) {
@@ -137,8 +183,12 @@ export function createSqliteRecordStore(
       const row = version.get(id, number);
       return row ? toRecord(row) : null;
     },
-    async listVersions(id) {
-      return versions.all(id).map(toRecord);
+    async getAt(id, atIso) {
+      const row = versionAt.get(id, atIso);
+      return row ? toRecord(row) : null;
+    },
+    async listVersions(id, atIso) {
+      return versions.all(id, atIso ?? OPEN_END).map(toRecord);
     },
     async create(entity, first) {
       const id = await write(() => createTx(entity, first));
@@ -147,7 +197,8 @@ export function createSqliteRecordStore(
     async append(id, expected, next) {
       return write(() => appendTx(id, expected, next));
     },
-    async searchTitles({ entity, text, parentId, limit }) {
+    async searchTitles({ entity, text, parentId, limit, atIso }) {
+      const queries = titleQueries[atIso === undefined ? 0 : 1]!;
       const key = text.trim().toLowerCase();
       const hasParent = parentId !== undefined && parentId !== null;
       const params = {
@@ -157,11 +208,12 @@ export function createSqliteRecordStore(
         keyEnd: key + MAX_CHAR,
         like: `%${likeEscape(key)}%`,
         limit: limit + 1,
+        ...(atIso === undefined ? {} : { at: atIso }),
       };
       // Prefix matches first (an index range), then other matches containing the text.
-      const items = titleQueries.prefix[hasParent ? 1 : 0]!.all(params) as { id: number; title: string }[];
+      const items = queries.prefix[hasParent ? 1 : 0]!.all(params) as { id: number; title: string }[];
       if (items.length <= limit && key !== '') {
-        const more = titleQueries.contains[hasParent ? 1 : 0]!.all({
+        const more = queries.contains[hasParent ? 1 : 0]!.all({
           ...params,
           limit: limit + 1 - items.length,
         }) as { id: number; title: string }[];
@@ -169,10 +221,15 @@ export function createSqliteRecordStore(
       }
       return { items: items.slice(0, limit), hasMore: items.length > limit };
     },
-    async search({ entity, text, filters, offset, limit }) {
+    async search({ entity, text, filters, offset, limit, atIso }) {
       const key = text.trim().toLowerCase();
+      const source = sourceOf(atIso !== undefined);
       const where = ['r.entity = @entity', 'r.is_deleted = 0'];
       const params: Record<string, string | number> = { entity, offset, limit };
+      if (atIso !== undefined) {
+        where.push('r.valid_from <= @at', 'r.valid_to > @at');
+        params.at = atIso;
+      }
       if (key !== '') {
         where.push("r.search_key LIKE @like ESCAPE '\\'");
         params.like = `%${likeEscape(key)}%`;
@@ -191,9 +248,11 @@ export function createSqliteRecordStore(
           params[`value${i}`] = filter.value;
         }
       });
-      const from = `FROM records r JOIN record_versions v
-        ON v.record_id = r.record_id AND v.version = r.current_version WHERE ${where.join(' AND ')}`;
-      const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
+      const join = `JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.${source.version}`;
+      const from = `FROM ${source.table} r ${join} WHERE ${where.join(' AND ')}`;
+      // The count reads the versions only when a filter looks into their values.
+      const counted = filters.length > 0 ? from : `FROM ${source.table} r WHERE ${where.join(' AND ')}`;
+      const total = (db.prepare(`SELECT count(*) AS n ${counted}`).get(params) as { n: number }).n;
       const rows = db
         .prepare(`SELECT v.* ${from} ORDER BY r.search_key, r.record_id LIMIT @limit OFFSET @offset`)
         .all(params) as VersionRow[];

@@ -1,4 +1,5 @@
 import type { FieldValues } from '@procedo/client-api';
+import type { NewAuditEvent } from '../audit/audit-store';
 import type { RecordIndexFields } from './entities';
 
 /** One stored version of a record. */
@@ -24,6 +25,8 @@ export interface NewRecordVersion {
   updatedAt: string;
   auditESig?: string | null;
   auditReason?: string | null;
+  /** The audit events of this version (none for bulk imports of history). */
+  audit?: readonly NewAuditEvent[];
 }
 
 /** Outcome of an append with optimistic concurrency. */
@@ -44,8 +47,13 @@ export interface RecordFilter {
 export interface RecordStore {
   getCurrent(id: number): Promise<RecordVersionRecord | null>;
   getVersion(id: number, version: number): Promise<RecordVersionRecord | null>;
-  /** Every version, oldest first. */
-  listVersions(id: number): Promise<RecordVersionRecord[]>;
+  /**
+   * The version current at `atIso` (ISO UTC): the newest one written at or before it — a deleted
+   * one included — or null when the record did not exist yet. One index seek.
+   */
+  getAt(id: number, atIso: string): Promise<RecordVersionRecord | null>;
+  /** Every version, oldest first; only those written at or before `atIso` when given. */
+  listVersions(id: number, atIso?: string): Promise<RecordVersionRecord[]>;
   /** Creates a record with version 1, in one transaction. */
   create(entity: string, first: NewRecordVersion): Promise<RecordVersionRecord>;
   /** Appends version `expectedVersion + 1` if the current version is still `expectedVersion`. */
@@ -56,6 +64,8 @@ export interface RecordStore {
     text: string;
     parentId?: number | null;
     limit: number;
+    /** As the records were at this instant (ISO UTC). @default now */
+    atIso?: string;
   }): Promise<{ items: { id: number; title: string }[]; hasMore: boolean }>;
   /** One page of current, not deleted records of `entity`, ordered by title. */
   search(options: {
@@ -64,6 +74,8 @@ export interface RecordStore {
     filters: RecordFilter[];
     offset: number;
     limit: number;
+    /** As the records were at this instant (ISO UTC): their versions then, filtered and ordered. @default now */
+    atIso?: string;
   }): Promise<{ rows: RecordVersionRecord[]; total: number }>;
   /**
    * Bulk import of earlier versions of one record (seeding, benchmarks): appends them after the

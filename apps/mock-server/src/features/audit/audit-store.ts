@@ -1,0 +1,208 @@
+import type { SqliteDatabase } from '../../db/sqlite';
+import {
+  type AuditChange,
+  type AuditKind,
+  hashAuditEvent,
+  hashVersion,
+  type StoredAuditEvent,
+} from './audit-chain';
+
+/** What a write records about itself, beside the version it appends. */
+export interface NewAuditEvent {
+  kind: AuditKind;
+  changes: AuditChange[];
+  reason: string | null;
+  signature: string | null;
+  userName: string;
+  legalName: string;
+}
+
+/** A stored event with the stored version it names (for verification). */
+export interface AuditEventWithVersion extends StoredAuditEvent {
+  /** The stored version's content as it is now, or null when the version is missing. */
+  stored: { isDeleted: boolean; values: unknown } | null;
+}
+
+/** Where a page of the cross-record audit search ends (keyset paging). */
+export interface AuditSearchKey {
+  atUtc: string;
+  recordId: number;
+  seq: number;
+}
+
+/** The audit trail of one database (reads; events are written with the versions, by the record store). */
+export interface AuditStore {
+  /** A record's events with Seq after `afterSeq`, oldest first, at most `limit`; only those at or before `atIso` when given. */
+  list(
+    recordId: number,
+    options: { afterSeq: number; limit: number; atIso?: string },
+  ): Promise<StoredAuditEvent[]>;
+  /** A slice of a record's events with the versions they name, for {@link verifyAuditChain}. */
+  slice(recordId: number, afterSeq: number, limit: number): Promise<AuditEventWithVersion[]>;
+  /** The newest event's Seq and Version of a record, or null without events. */
+  last(recordId: number): Promise<{ seq: number; version: number } | null>;
+  /** Events of every record, newest first, filtered; keyset-paged after `before`. */
+  search(options: {
+    userName?: string;
+    entity?: string;
+    fromIso?: string;
+    toIso?: string;
+    before?: AuditSearchKey;
+    limit: number;
+  }): Promise<StoredAuditEvent[]>;
+}
+
+interface EventRow {
+  record_id: number;
+  seq: number;
+  kind: AuditKind;
+  version: number;
+  entity: string;
+  user_name: string;
+  legal_name: string;
+  at_utc: string;
+  changes_json: string;
+  reason: string | null;
+  signature: string | null;
+  version_hash: string;
+  prev_hash: string;
+  hash: string;
+}
+
+const toEvent = (row: EventRow): StoredAuditEvent => ({
+  recordId: row.record_id,
+  seq: row.seq,
+  kind: row.kind,
+  version: row.version,
+  entity: row.entity,
+  userName: row.user_name,
+  legalName: row.legal_name,
+  atUtc: row.at_utc,
+  changes: JSON.parse(row.changes_json) as AuditChange[],
+  reason: row.reason,
+  signature: row.signature,
+  versionHash: row.version_hash,
+  prevHash: row.prev_hash,
+  hash: row.hash,
+});
+
+/**
+ * Appends a version's events to its record's chain; run inside the transaction that writes the
+ * version, so a version never exists without its events nor the other way round.
+ */
+export function auditWriter(db: SqliteDatabase) {
+  const last = db.prepare<[number], { seq: number; hash: string }>(
+    'SELECT seq, hash FROM audit_events WHERE record_id = ? ORDER BY seq DESC LIMIT 1',
+  );
+  const insert = db.prepare(
+    `INSERT INTO audit_events (record_id, seq, kind, version, entity, user_name, legal_name, at_utc,
+       changes_json, reason, signature, version_hash, prev_hash, hash)
+     VALUES (@recordId, @seq, @kind, @version, @entity, @userName, @legalName, @atUtc,
+       @changes, @reason, @signature, @versionHash, @prevHash, @hash)`,
+  );
+  return (version: {
+    recordId: number;
+    version: number;
+    entity: string;
+    isDeleted: boolean;
+    values: unknown;
+    atUtc: string;
+    events: readonly NewAuditEvent[];
+  }): void => {
+    const previous = last.get(version.recordId);
+    let seq = previous?.seq ?? 0;
+    let prevHash = previous?.hash ?? '';
+    const versionHash = hashVersion({
+      recordId: version.recordId,
+      version: version.version,
+      entity: version.entity,
+      isDeleted: version.isDeleted,
+      values: version.values,
+    });
+    for (const event of version.events) {
+      seq += 1;
+      const content = {
+        recordId: version.recordId,
+        seq,
+        kind: event.kind,
+        version: version.version,
+        entity: version.entity,
+        versionHash,
+        userName: event.userName,
+        legalName: event.legalName,
+        atUtc: version.atUtc,
+        changes: event.changes,
+        reason: event.reason,
+        signature: event.signature,
+        prevHash,
+      };
+      const hash = hashAuditEvent(content);
+      insert.run({ ...content, changes: JSON.stringify(event.changes), hash });
+      prevHash = hash;
+    }
+  };
+}
+
+/** {@link AuditStore} on SQLite. */
+export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
+  const list = db.prepare<[number, number, string, number], EventRow>(
+    'SELECT * FROM audit_events WHERE record_id = ? AND seq > ? AND at_utc <= ? ORDER BY seq LIMIT ?',
+  );
+  const slice = db.prepare<
+    [number, number, number],
+    EventRow & { values_json: string | null; is_deleted: number | null }
+  >(
+    `SELECT a.*, v.values_json, v.is_deleted FROM audit_events a
+     LEFT JOIN record_versions v ON v.record_id = a.record_id AND v.version = a.version
+     WHERE a.record_id = ? AND a.seq > ? ORDER BY a.seq LIMIT ?`,
+  );
+  const last = db.prepare<[number], { seq: number; version: number }>(
+    'SELECT seq, version FROM audit_events WHERE record_id = ? ORDER BY seq DESC LIMIT 1',
+  );
+  return {
+    async list(recordId, { afterSeq, limit, atIso }) {
+      return list.all(recordId, afterSeq, atIso ?? '9999-12-31T23:59:59.999Z', limit).map(toEvent);
+    },
+    async slice(recordId, afterSeq, limit) {
+      return slice.all(recordId, afterSeq, limit).map((row) => ({
+        ...toEvent(row),
+        stored:
+          row.values_json === null
+            ? null
+            : { isDeleted: row.is_deleted === 1, values: JSON.parse(row.values_json) },
+      }));
+    },
+    async last(recordId) {
+      return last.get(recordId) ?? null;
+    },
+    async search({ userName, entity, fromIso, toIso, before, limit }) {
+      const where: string[] = [];
+      const params: Record<string, string | number> = { limit };
+      if (userName) {
+        where.push('user_name = @userName COLLATE NOCASE');
+        params.userName = userName;
+      }
+      if (entity) {
+        where.push('entity = @entity');
+        params.entity = entity;
+      }
+      if (fromIso) {
+        where.push('at_utc >= @from');
+        params.from = fromIso;
+      }
+      if (toIso) {
+        where.push('at_utc <= @to');
+        params.to = toIso;
+      }
+      if (before) {
+        where.push('(at_utc, record_id, seq) < (@beforeAt, @beforeRecord, @beforeSeq)');
+        params.beforeAt = before.atUtc;
+        params.beforeRecord = before.recordId;
+        params.beforeSeq = before.seq;
+      }
+      const sql = `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY at_utc DESC, record_id DESC, seq DESC LIMIT @limit`;
+      return (db.prepare(sql).all(params) as EventRow[]).map(toEvent);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { RecordSchema } from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/sqlite';
+import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+
+let server: TestServer;
+let supervisor: TestClient;
+let operator: TestClient;
+beforeAll(async () => {
+  ({ server, supervisor, operator } = await startSignedInServer());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Trail {
+  Items: {
+    Seq: number;
+    Kind: string;
+    Version: number;
+    UserName: string;
+    LegalName: string;
+    AtUtc: string;
+    Changes: { Name: string; Old: unknown; New: unknown }[];
+    Reason: string | null;
+    Signature: string | null;
+    Hash: string;
+  }[];
+  NextAfterSeq: number | null;
+}
+const trail = async (client: TestClient, path: string) => (await (await client.fetch(path)).json()) as Trail;
+const verify = async (path: string) =>
+  (await (await supervisor.fetch(`${path}/verify`)).json()) as {
+    Intact: boolean;
+    FirstBadSeq: number | null;
+  };
+
+const signOff = { AuditDataChangeESig: 'Sam Supervisor', AuditDataChangeReason: 'Initial assessment' };
+
+/** A deviation created (signed) and then changed twice: once signed, once not. */
+async function deviationWithHistory() {
+  const created = RecordSchema.parse(
+    await (
+      await supervisor.json('POST', 'api/v1/forms/103/records', {
+        Values: { Title: 'Cold room excursion', OccurredOn: '2026-03-04', Severity: 'Major', Status: 'Open' },
+        Audit: signOff,
+      })
+    ).json(),
+  );
+  server.clock.advance(60_000);
+  const escalated = await supervisor.json('PUT', `api/v1/forms/103/records/${created.Id}`, {
+    Version: 1,
+    Values: { Severity: 'Critical' },
+    Audit: { AuditDataChangeESig: 'sam supervisor', AuditDataChangeReason: 'Product affected' },
+  });
+  expect(escalated.status).toBe(200);
+  server.clock.advance(60_000);
+  const described = await supervisor.json('PUT', `api/v1/forms/103/records/${created.Id}`, {
+    Version: 2,
+    Values: { Description: 'Door left open overnight.' },
+  });
+  expect(described.status).toBe(200);
+  return created.Id;
+}
+
+function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
+  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('the audit trail of a record', () => {
+  it('records every create, update and signature with who, when, the changes, the reason and the signer', async () => {
+    const id = await deviationWithHistory();
+    const { Items, NextAfterSeq } = await trail(supervisor, `api/v1/forms/103/records/${id}/audit`);
+    expect(NextAfterSeq).toBeNull();
+    expect(Items.map((e) => [e.Seq, e.Kind, e.Version])).toEqual([
+      [1, 'create', 1],
+      [2, 'sign', 1],
+      [3, 'update', 2],
+      [4, 'sign', 2],
+      [5, 'update', 3],
+    ]);
+    expect(Items[2]).toMatchObject({
+      UserName: 'supervisor',
+      LegalName: 'Sam Supervisor',
+      Changes: [{ Name: 'Severity', Old: 'Major', New: 'Critical' }],
+      Reason: 'Product affected',
+      Signature: null,
+    });
+    // The signature's manifestation: printed name, when, and its meaning.
+    expect(Items[3]).toMatchObject({ Kind: 'sign', Signature: 'sam supervisor', Reason: 'Product affected' });
+    expect(Items[3]!.AtUtc).toBe(Items[2]!.AtUtc);
+    expect(Items[4]).toMatchObject({ Reason: null, Signature: null });
+    expect(Items[4]!.Changes).toEqual([{ Name: 'Description', Old: null, New: 'Door left open overnight.' }]);
+    expect(new Set(Items.map((e) => e.Hash)).size).toBe(5);
+  });
+
+  it('pages by key, and answers as it was at a timepoint', async () => {
+    const id = await deviationWithHistory();
+    const first = await trail(supervisor, `api/v1/forms/103/records/${id}/audit?limit=2`);
+    expect(first.Items.map((e) => e.Seq)).toEqual([1, 2]);
+    expect(first.NextAfterSeq).toBe(2);
+    const next = await trail(supervisor, `api/v1/forms/103/records/${id}/audit?limit=2&afterSeq=2`);
+    expect(next.Items.map((e) => e.Seq)).toEqual([3, 4]);
+    const all = await trail(supervisor, `api/v1/forms/103/records/${id}/audit`);
+    const then = await trail(
+      supervisor,
+      `api/v1/forms/103/records/${id}/audit?Timepoint=${all.Items[2]!.AtUtc}`,
+    );
+    expect(then.Items.map((e) => e.Seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('leaves hidden elements out of every change', async () => {
+    const created = RecordSchema.parse(
+      await (
+        await supervisor.json('POST', 'api/v1/forms/102/records', {
+          Values: { Name: 'Audit Hidden Ltd', Status: 'Approved', InternalNotes: 'for supervisors' },
+        })
+      ).json(),
+    );
+    const asOperator = await trail(operator, `api/v1/forms/102/records/${created.Id}/audit`);
+    expect(asOperator.Items[0]!.Changes.map((c) => c.Name)).not.toContain('InternalNotes');
+    const asSupervisor = await trail(supervisor, `api/v1/forms/102/records/${created.Id}/audit`);
+    expect(asSupervisor.Items[0]!.Changes.map((c) => c.Name)).toContain('InternalNotes');
+    // Through the search form, only what that form shows.
+    const throughSearch = await trail(supervisor, `api/v1/forms/101/records/${created.Id}/audit`);
+    expect(throughSearch.Items[0]!.Changes.map((c) => c.Name).sort()).toEqual(['Name', 'Status']);
+  });
+
+  it('gives the seeded records their create event', async () => {
+    const { Items } = await trail(supervisor, 'api/v1/forms/102/records/1/audit');
+    expect(Items[0]).toMatchObject({ Seq: 1, Kind: 'create', Version: 1, UserName: 'system' });
+  });
+});
+
+describe('verifying the audit trail', () => {
+  it('reports an untouched trail intact', async () => {
+    const id = await deviationWithHistory();
+    expect(await verify(`api/v1/forms/103/records/${id}/audit`)).toEqual({
+      Intact: true,
+      FirstBadSeq: null,
+      Events: 5,
+    });
+  });
+
+  it('finds a value changed in the stored versions behind the application’s back', async () => {
+    const id = await deviationWithHistory();
+    // An attacker with the file: the versions are append-only, so drop the guard first.
+    withDb((db) => {
+      db.exec('DROP TRIGGER record_versions_append_only_update');
+      db.prepare(
+        `UPDATE record_versions SET values_json = json_set(values_json, '$.Severity', 'Minor') WHERE record_id = ? AND version = 2`,
+      ).run(id);
+    });
+    expect(await verify(`api/v1/forms/103/records/${id}/audit`)).toMatchObject({
+      Intact: false,
+      FirstBadSeq: 3,
+    });
+  });
+
+  it('finds an altered, a removed and a re-hashed event', async () => {
+    withDb((db) => {
+      db.exec('DROP TRIGGER audit_events_append_only_update');
+      db.exec('DROP TRIGGER audit_events_append_only_delete');
+    });
+    const altered = await deviationWithHistory();
+    withDb((db) =>
+      db.prepare("UPDATE audit_events SET reason = 'Routine' WHERE record_id = ? AND seq = 4").run(altered),
+    );
+    expect(await verify(`api/v1/forms/103/records/${altered}/audit`)).toMatchObject({
+      Intact: false,
+      FirstBadSeq: 4,
+    });
+
+    const removed = await deviationWithHistory();
+    withDb((db) => db.prepare('DELETE FROM audit_events WHERE record_id = ? AND seq = 2').run(removed));
+    expect(await verify(`api/v1/forms/103/records/${removed}/audit`)).toMatchObject({
+      Intact: false,
+      FirstBadSeq: 2,
+    });
+
+    const truncated = await deviationWithHistory();
+    withDb((db) => db.prepare('DELETE FROM audit_events WHERE record_id = ? AND seq = 5').run(truncated));
+    expect(await verify(`api/v1/forms/103/records/${truncated}/audit`)).toMatchObject({
+      Intact: false,
+      FirstBadSeq: 5,
+    });
+  });
+});
