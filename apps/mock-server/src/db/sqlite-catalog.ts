@@ -15,6 +15,7 @@ import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import type { SeedKind } from './seed-data';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
+import { seedHistoryIfNeeded } from './seed-history';
 import { seedProcessesIfNeeded } from './seed-processes';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
@@ -58,6 +59,7 @@ export async function openSqliteCatalog(options: {
       const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
       seedFormAccessIfNeeded(db, options.now());
+      seedHistoryIfNeeded(db, options.now());
       options.logger.debug(
         { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
         'database ready',
