@@ -92,6 +92,9 @@ export {
   ProcedoApiError,
   ResponseShapeError,
 } from './errors';
+export { auditedChanges, isLegalNameSignature } from './forms/audit';
+export type { ElementAccess } from './forms/permissions';
+export { effectivePermissions } from './forms/permissions';
 export type {
   RuleResult,
   ValidateOptions,
@@ -123,6 +126,7 @@ export {
   validateUrl,
   validateValues,
 } from './forms/validate';
+export { sameValue, valueChanged } from './forms/values';
 export type { FetchLike } from './http';
 export { BACKGROUND_HEADER, CSRF_COOKIE, CSRF_HEADER, isHtmlResponse, TIMEPOINT_HEADER } from './http';
 export type { MessageKey } from './messages';
