@@ -1,8 +1,8 @@
+import { isLegalNameSignature } from '@procedo/client-api';
 import { ShellDialog } from '@procedo/forms-react';
 import { type FormEvent, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { FORM_PAGE_LABELS as L } from './labels';
-import { isLegalNameSignature } from './save-rules';
 
 /** The sign-off an audit-flagged change carries (`Audit` of the save body). */
 export interface AuditSignOff {

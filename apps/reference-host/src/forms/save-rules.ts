@@ -11,13 +11,6 @@ import { sameValue } from '@procedo/forms-react';
 const valueElements = (definition: FormDefinition): ValueElement[] =>
   flattenElements(definition).filter(isValueElement);
 
-/** Spec §5: the audit-flagged (`IsAudit`) elements among the changed values, in form order. */
-export function auditedChanges(definition: FormDefinition, changed: FieldValues): ValueElement[] {
-  return valueElements(definition).filter(
-    (element) => element.IsAudit && Object.hasOwn(changed, element.Name),
-  );
-}
-
 /** One line of the conflict panel: a field, the user's value on screen and the server's current one. */
 export interface ConflictRow {
   name: string;
@@ -78,11 +71,4 @@ export function searchFilters(values: FieldValues): FieldValues {
     filters[name] = value;
   }
   return filters;
-}
-
-/** Whether the signature is the user's legal name (trimmed, ignoring case), as the server checks. */
-export function isLegalNameSignature(signature: string, legalName: string): boolean {
-  return (
-    signature.trim().toLocaleLowerCase() === legalName.trim().toLocaleLowerCase() && signature.trim() !== ''
-  );
 }

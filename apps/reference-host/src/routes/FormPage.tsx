@@ -1,4 +1,5 @@
 import {
+  auditedChanges,
   type FieldValues,
   type FormResponse,
   isHttpStatusError,
@@ -36,13 +37,7 @@ import { PageCommands, pageCommandsOf } from '../forms/PageCommands';
 import { browserStorage, readPanelPinned, writePanelPinned } from '../forms/panel-pinned';
 import { RESULTS_DATA_SOURCE, resultsDataSource } from '../forms/parent-records';
 import { RecordNavigation } from '../forms/RecordNavigation';
-import {
-  auditedChanges,
-  type ConflictRow,
-  conflictRows,
-  currentValuesFor,
-  searchFilters,
-} from '../forms/save-rules';
+import { type ConflictRow, conflictRows, currentValuesFor, searchFilters } from '../forms/save-rules';
 import { useOpenHostLink } from '../forms/useOpenHostLink';
 import { VersionHistory } from '../forms/VersionHistory';
 import { useSignedIn } from '../shell/signed-in-context';
@@ -305,7 +300,11 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
   );
 
   const onSave = useCallback(async () => {
-    const audited = auditedChanges(definition, store.changedValues());
+    // The server's audit rule over the values it will compare: the version's and the changed ones.
+    const audited =
+      record === null
+        ? auditedChanges(definition, {}, store.getValues())
+        : auditedChanges(definition, baseRef.current, { ...baseRef.current, ...store.changedValues() });
     let audit: AuditSignOff | undefined;
     if (audited.length > 0) {
       const signOff = await askAudit(audited.map((element) => element.Label));
@@ -313,7 +312,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
       audit = signOff;
     }
     await persist(audit);
-  }, [definition, store, askAudit, persist]);
+  }, [definition, store, record, askAudit, persist]);
 
   const onKeepMine = async () => {
     if (!conflict) return;
@@ -344,12 +343,8 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
   const onDelete = async () => {
     if (record === null || versionRef.current === null) return;
     if (!window.confirm(L.confirmDelete)) return;
-    const audited = auditedChanges(
-      definition,
-      Object.fromEntries(
-        Object.entries(store.getValues()).filter(([, value]) => value !== null && value !== ''),
-      ),
-    );
+    // A deletion takes every value of the version out (the server's rule).
+    const audited = auditedChanges(definition, baseRef.current, {});
     let audit: AuditSignOff | undefined;
     if (audited.length > 0) {
       const signOff = await askAudit(audited.map((element) => element.Label));
