@@ -34,12 +34,16 @@ export {
 } from './fields/control-properties';
 export type { FileFieldProps } from './fields/FileField';
 export { FileField } from './fields/FileField';
+export type { FileElementOptions } from './fields/file-element';
+export { createFileElement } from './fields/file-element';
 export type { HelpFrameProps, HelpIconProps } from './fields/HelpIcon';
 export { HELP_WINDOW_FEATURES, HELP_WINDOW_NAME, HelpFrame, HelpIcon, helpTopicUrl } from './fields/HelpIcon';
 export type { FieldLabels } from './fields/labels';
 export { FIELD_LABELS } from './fields/labels';
 export type { PickerFieldProps } from './fields/PickerField';
 export { PickerField } from './fields/PickerField';
+export type { PickerElementOptions, PickerElementSearch } from './fields/picker-element';
+export { createPickerElement } from './fields/picker-element';
 export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
 export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';

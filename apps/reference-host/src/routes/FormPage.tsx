@@ -30,7 +30,7 @@ import { callback, v1 } from '../api';
 import { AuditDialog, type AuditSignOff } from '../forms/AuditDialog';
 import { ConflictPanel } from '../forms/ConflictPanel';
 import { type FormPageQuery, parseFormQuery, recordHref } from '../forms/form-query';
-import { HostFieldContext, hostFieldRegistry } from '../forms/host-fields';
+import { createHostFieldRegistry } from '../forms/host-fields';
 import { LeaveGuard } from '../forms/LeaveGuard';
 import { FORM_PAGE_LABELS as L } from '../forms/labels';
 import { PageCommands, pageCommandsOf } from '../forms/PageCommands';
@@ -160,14 +160,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
   const definition = form.Definition;
   const webTemplateNo = definition.WebTemplateNo;
 
-  const hostFields = useMemo(
-    () => ({
-      store,
-      supportedFileExtensions: form.SupportedFileExtensions,
-      maxUploadBytes: form.MaxUploadBytes,
-    }),
-    [store, form],
-  );
+  const registry = useMemo(() => createHostFieldRegistry(form), [form]);
 
   useEffect(() => store.clearDirtyAfterLoad(), [store]);
   const { dirty, isSubmitting } = useFormSnapshot(store);
@@ -454,18 +447,16 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
         {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the result links inside */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are keyboard-operable themselves */}
         <div ref={formRef} onClick={onClick}>
-          <HostFieldContext.Provider value={hostFields}>
-            <FormRenderer
-              store={store}
-              registry={hostFieldRegistry}
-              onSave={onSave}
-              onSearch={onSearch}
-              onDelete={onDelete}
-              onTabSelect={onTabSelect}
-              results={results}
-              getRowHref={getRowHref}
-            />
-          </HostFieldContext.Provider>
+          <FormRenderer
+            store={store}
+            registry={registry}
+            onSave={onSave}
+            onSearch={onSearch}
+            onDelete={onDelete}
+            onTabSelect={onTabSelect}
+            results={results}
+            getRowHref={getRowHref}
+          />
         </div>
         {definition.Kind === 'search' ? (
           <p className="procedo-FormPage-count" role="status">
