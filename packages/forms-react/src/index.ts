@@ -77,6 +77,8 @@ export type {
 } from './form/registry';
 export { createFieldRegistry } from './form/registry';
 export type { ElementOf } from './form/state/elements';
+export type { FormAction, FormController } from './form/state/form-controller';
+export { createFormController } from './form/state/form-controller';
 export type {
   FieldSnapshot,
   FormSnapshot,

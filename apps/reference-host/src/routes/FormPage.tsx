@@ -8,6 +8,7 @@ import {
   type RecordVersion,
 } from '@procedo/client-api';
 import {
+  createFormController,
   createFormStore,
   FormRenderer,
   type FormStore,
@@ -161,6 +162,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
   const webTemplateNo = definition.WebTemplateNo;
 
   const registry = useMemo(() => createHostFieldRegistry(form), [form]);
+  const [controller] = useState(createFormController);
 
   useEffect(() => store.clearDirtyAfterLoad(), [store]);
   const { dirty, isSubmitting } = useFormSnapshot(store);
@@ -456,6 +458,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
             onTabSelect={onTabSelect}
             results={results}
             getRowHref={getRowHref}
+            controller={controller}
           />
         </div>
         {definition.Kind === 'search' ? (
@@ -464,7 +467,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
           </p>
         ) : null}
         {hasFloatingCommands ? (
-          <PageCommands store={store} commands={pageCommands} formRef={formRef} />
+          <PageCommands store={store} commands={pageCommands} controller={controller} />
         ) : null}
       </div>
       {definition.Kind === 'record' ? (
