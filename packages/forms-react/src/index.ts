@@ -156,6 +156,18 @@ export {
   registerDataSource,
 } from './opening/parent-data-source';
 export { useFormOpener } from './opening/useFormOpener';
+export type { AuditDialogProps } from './record/AuditDialog';
+export { AuditDialog } from './record/AuditDialog';
+export type { ConflictPanelProps } from './record/ConflictPanel';
+export { ConflictPanel } from './record/ConflictPanel';
+export type { ConflictRow } from './record/conflict-rows';
+export { conflictRows, currentValuesFor } from './record/conflict-rows';
+export type { RecordLabels } from './record/labels';
+export { RECORD_LABELS } from './record/labels';
+export { searchFilters } from './record/search-filters';
+export { utcText } from './record/utc-text';
+export type { VersionHistoryProps } from './record/VersionHistory';
+export { VERSION_HISTORY_LIMIT, VersionHistory } from './record/VersionHistory';
 export type { NotificationType, ToastType } from './state/durations';
 export { INFO_BOX_COLLAPSED_HEIGHT, NOTIFICATION_DURATIONS, TOAST_DURATIONS } from './state/durations';
 export { parseHideDelay } from './state/hide-delay';

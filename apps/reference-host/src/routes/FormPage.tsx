@@ -1,4 +1,5 @@
 import {
+  type AuditSignOff,
   auditedChanges,
   type FieldValues,
   type FormResponse,
@@ -8,28 +9,35 @@ import {
   type RecordVersion,
 } from '@procedo/client-api';
 import {
+  AuditDialog,
+  ConflictPanel,
+  type ConflictRow,
+  conflictRows,
   createFormController,
   createFormStore,
+  currentValuesFor,
   FormRenderer,
   type FormStore,
   HelpFrame,
   HelpIcon,
   LoadingPanel,
+  RECORD_LABELS,
   type ResultRow,
   registerDataSource,
   SidePanel,
+  searchFilters,
   setShowsPageCommands,
   shouldShowFloatingCommands,
   useDirtyGuard,
   useFormSnapshot,
   useShell,
+  utcText,
+  VersionHistory,
 } from '@procedo/forms-react';
 import { DetailPageCompletion } from '@procedo/process-react';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
-import { AuditDialog, type AuditSignOff } from '../forms/AuditDialog';
-import { ConflictPanel } from '../forms/ConflictPanel';
 import { type FormPageQuery, parseFormQuery, recordHref } from '../forms/form-query';
 import { createHostFieldRegistry } from '../forms/host-fields';
 import { LeaveGuard } from '../forms/LeaveGuard';
@@ -38,12 +46,9 @@ import { PageCommands, pageCommandsOf } from '../forms/PageCommands';
 import { browserStorage, readPanelPinned, writePanelPinned } from '../forms/panel-pinned';
 import { RESULTS_DATA_SOURCE, resultsDataSource } from '../forms/parent-records';
 import { RecordNavigation } from '../forms/RecordNavigation';
-import { type ConflictRow, conflictRows, currentValuesFor, searchFilters } from '../forms/save-rules';
 import { useOpenHostLink } from '../forms/useOpenHostLink';
-import { VersionHistory } from '../forms/VersionHistory';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
-import { utcText } from '../utc-time';
 
 /**
  * The generic form page `/form?WebTemplateNo=N[&UGoToItemNo=id]` (spec §2): loads the definition
@@ -95,7 +100,7 @@ function FormLoader({ webTemplateNo, query, onReload }: LoaderProps) {
     let store: FormStore | undefined;
     Promise.all([
       v1.forms.get(webTemplateNo),
-      recordId === null ? Promise.resolve(null) : v1.forms.record(webTemplateNo, recordId),
+      recordId === null ? Promise.resolve(null) : v1.records.get(webTemplateNo, recordId),
     ])
       .then(([form, record]) => {
         if (!isCurrent) return;
@@ -259,8 +264,8 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
       try {
         const saved =
           record === null || versionRef.current === null
-            ? await v1.forms.create(webTemplateNo, { Values: store.getValues(), ...withAudit })
-            : await v1.forms.update(webTemplateNo, record.Id, {
+            ? await v1.records.create(webTemplateNo, { Values: store.getValues(), ...withAudit })
+            : await v1.records.update(webTemplateNo, record.Id, {
                 Version: versionRef.current,
                 Values: changed,
                 ...withAudit,
@@ -270,7 +275,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
         baseRef.current = saved.Values;
         setRecord(saved);
         setConflict(null);
-        shell.toast.info(L.saved);
+        shell.toast.info(RECORD_LABELS.saved);
         if (record === null) setCreatedId(saved.Id);
       } catch (error) {
         if (isVersionConflictError(error)) {
@@ -337,7 +342,7 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
 
   const onDelete = async () => {
     if (record === null || versionRef.current === null) return;
-    if (!window.confirm(L.confirmDelete)) return;
+    if (!window.confirm(RECORD_LABELS.confirmDelete)) return;
     // A deletion takes every value of the version out (the server's rule).
     const audited = auditedChanges(definition, baseRef.current, {});
     let audit: AuditSignOff | undefined;
@@ -347,23 +352,23 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
       audit = signOff;
     }
     try {
-      const deleted = await v1.forms.remove(webTemplateNo, record.Id, {
+      const deleted = await v1.records.remove(webTemplateNo, record.Id, {
         Version: versionRef.current,
         ...(audit ? { Audit: audit } : {}),
       });
       store.markSaved();
       versionRef.current = deleted.Version;
       setRecord(deleted);
-      shell.toast.info(L.deleted);
+      shell.toast.info(RECORD_LABELS.deleted);
     } catch (error) {
-      if (isVersionConflictError(error)) shell.notify.error(L.conflictTitle);
+      if (isVersionConflictError(error)) shell.notify.error(RECORD_LABELS.conflictTitle);
       else reportWriteFailure(error);
     }
   };
 
   const onSearch = async ({ values }: { values: FieldValues }) => {
     try {
-      const page = await v1.forms.search(webTemplateNo, { filters: searchFilters(values) });
+      const page = await v1.records.search(webTemplateNo, { filters: searchFilters(values) });
       setResults(page.Rows);
       setResultTotal(page.Total);
     } catch (error) {
@@ -473,12 +478,17 @@ function FormView({ form, record: loadedRecord, store, query, onReload }: FormVi
       {definition.Kind === 'record' ? (
         <SidePanel
           pageKey={pageKey}
-          title={L.historyTitle}
+          title={RECORD_LABELS.historyTitle}
           storage={panelStorage}
           defaultPinned={isPanelPinned}
           onPinnedChange={(isPinned) => writePanelPinned(panelStorage, pageKey, isPinned)}
         >
-          <VersionHistory webTemplateNo={webTemplateNo} record={record} />
+          <VersionHistory
+            record={record}
+            readVersion={(version) =>
+              record ? v1.records.get(webTemplateNo, record.Id, { version }) : Promise.reject()
+            }
+          />
         </SidePanel>
       ) : null}
       {helpUrl ? <HelpFrame url={helpUrl} onClose={() => setHelpUrl(null)} /> : null}

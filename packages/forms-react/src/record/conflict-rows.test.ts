@@ -1,6 +1,6 @@
 import type { FormDefinition } from '@procedo/client-api';
 import { describe, expect, it } from 'vitest';
-import { conflictRows, currentValuesFor, searchFilters } from './save-rules';
+import { conflictRows, currentValuesFor } from './conflict-rows';
 
 const definition: FormDefinition = {
   schemaVersion: 1,
@@ -70,15 +70,6 @@ describe('currentValuesFor', () => {
       Title: 'Theirs',
       Capa: false,
       Cost: null,
-    });
-  });
-});
-
-describe('searchFilters', () => {
-  it('drops empty values and unticked boxes', () => {
-    expect(searchFilters({ Name: 'at', Country: '', Status: null, Flag: false, On: true })).toEqual({
-      Name: 'at',
-      On: true,
     });
   });
 });

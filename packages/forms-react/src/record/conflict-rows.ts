@@ -4,9 +4,9 @@ import {
   type FormDefinition,
   flattenElements,
   isValueElement,
+  sameValue,
   type ValueElement,
 } from '@procedo/client-api';
-import { sameValue } from '@procedo/forms-react';
 
 const valueElements = (definition: FormDefinition): ValueElement[] =>
   flattenElements(definition).filter(isValueElement);
@@ -61,14 +61,4 @@ export function currentValuesFor(onScreen: FieldValues, current: FieldValues): F
     else next[name] = typeof mine === 'string' ? '' : typeof mine === 'boolean' ? false : null;
   }
   return next;
-}
-
-/** The search filters of a search form's values: empties and unticked boxes mean "any". */
-export function searchFilters(values: FieldValues): FieldValues {
-  const filters: FieldValues = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (value === null || value === '' || value === false) continue;
-    filters[name] = value;
-  }
-  return filters;
 }
