@@ -164,7 +164,20 @@ export type { ConflictRow } from './record/conflict-rows';
 export { conflictRows, currentValuesFor } from './record/conflict-rows';
 export type { RecordLabels } from './record/labels';
 export { RECORD_LABELS } from './record/labels';
+export type {
+  AuditRequest,
+  RecordConflict,
+  RecordSearchOutcome,
+  RecordSession,
+  RecordSessionApi,
+  RecordSessionOptions,
+  RecordSessionSnapshot,
+  RecordWriteOutcome,
+} from './record/record-session';
+export { createRecordSession } from './record/record-session';
 export { searchFilters } from './record/search-filters';
+export type { RecordSessionView, UseRecordSessionOptions } from './record/useRecordSession';
+export { useRecordSession } from './record/useRecordSession';
 export { utcText } from './record/utc-text';
 export type { VersionHistoryProps } from './record/VersionHistory';
 export { VERSION_HISTORY_LIMIT, VersionHistory } from './record/VersionHistory';

@@ -5,6 +5,10 @@ export interface RecordLabels {
   deleted: string;
   /** The question before a delete. */
   confirmDelete: string;
+  /** A search failed for a reason the server did not explain (without an error handler). */
+  searchFailed: string;
+  /** A write refused without sending because a past timepoint is viewed. */
+  readOnlyTimepoint: (timepoint: string) => string;
   /** Audit dialog (spec §2: legal-name signature and reason; buttons Sign and Cancel Edit). */
   auditTitle: string;
   auditSignature: string;
@@ -41,6 +45,9 @@ export const RECORD_LABELS: Readonly<RecordLabels> = Object.freeze({
   saved: 'Saved',
   deleted: 'Deleted',
   confirmDelete: 'Delete this record?',
+  searchFailed: 'The search failed. Please try again.',
+  readOnlyTimepoint: (timepoint: string) =>
+    `This is the data as it was at ${timepoint} (UTC): nothing can be changed here.`,
   auditTitle: 'Sign the change',
   auditSignature: 'Signature (your legal name)',
   auditReason: 'Reason for the change',
