@@ -28,3 +28,9 @@ export function isHtmlResponse(contentType: string | null, text: string): boolea
 
 /** The global fetch, bound, looked up at call time so it can be replaced after creation. */
 export const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+/**
+ * Header the SDK sends on every call it makes while a view is in time travel (CONTRACT "Time
+ * travel"): the server refuses a state-changing request that carries it.
+ */
+export const TIMEPOINT_HEADER = 'X-Procedo-Timepoint';

@@ -92,6 +92,9 @@ export {
   ProcedoApiError,
   ResponseShapeError,
 } from './errors';
+export { auditedChanges, isLegalNameSignature } from './forms/audit';
+export type { ElementAccess } from './forms/permissions';
+export { effectivePermissions } from './forms/permissions';
 export type {
   RuleResult,
   ValidateOptions,
@@ -125,8 +128,9 @@ export {
   validateUrl,
   validateValues,
 } from './forms/validate';
+export { sameValue, valueChanged } from './forms/values';
 export type { FetchLike } from './http';
-export { BACKGROUND_HEADER, CSRF_COOKIE, CSRF_HEADER, isHtmlResponse } from './http';
+export { BACKGROUND_HEADER, CSRF_COOKIE, CSRF_HEADER, isHtmlResponse, TIMEPOINT_HEADER } from './http';
 export type { MessageKey } from './messages';
 export { apiErrorText, HTTP_500_SUFFIX, http500Text, Messages } from './messages';
 export type {
@@ -142,15 +146,18 @@ export {
   SERVER_TIMEOUT_COOKIE,
   SERVER_TIMEOUT_MARGIN_MS,
 } from './server-timeout';
-export type { LocalTimepoint, LocalTimeResolution } from './time/timepoint';
+export type { LocalTimepoint, LocalTimeResolution, TimepointInput } from './time/timepoint';
 export {
   formatLocalTimepoint,
   formatTimepoint,
   localTimepointToUtc,
   localTimeZone,
   parseTimepoint,
+  TIMEPOINT_PARAM,
+  TimepointSchema,
+  timepointText,
 } from './time/timepoint';
-export type { V1Client, V1ClientOptions, V1Method, V1Request, V1RequestOptions } from './v1/client';
+export type { V1Client, V1ClientOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {
   ElementPermission,
@@ -163,17 +170,12 @@ export type {
   FormResponse,
   LeafElement,
   PickerValue,
-  RecordVersion,
 } from './v1/form-schemas';
 export {
-  AuditSignOffSchema,
   BracketsElementSchema,
   ButtonElementSchema,
   CheckboxElementSchema,
-  ConflictBodySchema,
-  CreateRecordRequestSchema,
   DateElementSchema,
-  DeleteRecordRequestSchema,
   ElementPermissionSchema,
   FieldValueSchema,
   FieldValuesSchema,
@@ -190,28 +192,21 @@ export {
   PickerElementSchema,
   PickerSearchResultSchema,
   PickerValueSchema,
-  RecordSchema,
   ResultListElementSchema,
-  SearchResultSchema,
   SelectElementSchema,
   SelectOptionSchema,
   TabsElementSchema,
   TextAreaElementSchema,
   TextElementSchema,
-  UpdateRecordRequestSchema,
 } from './v1/form-schemas';
 export type {
-  CreateRecordRequest,
-  DeleteRecordRequest,
   FormSearchQuery,
   FormsApi,
   PickerSearchQuery,
   PickerSearchResult,
   RecordReadOptions,
-  SearchResult,
-  UpdateRecordRequest,
 } from './v1/forms';
-export { createFormsApi, isVersionConflictError, VersionConflictError } from './v1/forms';
+export { createFormsApi } from './v1/forms';
 export type {
   CreatableCommand,
   CreateProcessRequest,
@@ -258,6 +253,41 @@ export {
 } from './v1/process-schemas';
 export type { CreateProcessOptions, ProcessesApi, ProcessListQuery } from './v1/processes';
 export { createProcessesApi, USER_PROCESSES_PATH } from './v1/processes';
+export type {
+  AuditChange,
+  AuditEvent,
+  AuditEventKind,
+  AuditSignOff,
+  AuditTrail,
+  AuditVerification,
+  RecordVersion,
+} from './v1/record-schemas';
+export {
+  AuditChangeSchema,
+  AuditEventKindSchema,
+  AuditEventSchema,
+  AuditSignOffSchema,
+  AuditTrailSchema,
+  AuditVerificationSchema,
+  ConflictBodySchema,
+  CreateRecordRequestSchema,
+  DeleteRecordRequestSchema,
+  RecordSchema,
+  SearchResultSchema,
+  UpdateRecordRequestSchema,
+} from './v1/record-schemas';
+export type {
+  AuditTrailQuery,
+  CreateRecordRequest,
+  DeleteRecordRequest,
+  RecordGetOptions,
+  RecordSearchQuery,
+  RecordsApi,
+  SearchResult,
+  UpdateRecordRequest,
+} from './v1/records';
+export { createRecordsApi, isVersionConflictError, VersionConflictError } from './v1/records';
+export type { V1Method, V1Request, V1RequestOptions } from './v1/request';
 export type {
   ApiErrorBody,
   ApiIssue,

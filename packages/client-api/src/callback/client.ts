@@ -17,7 +17,7 @@ import {
   readCsrfCookie,
 } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
-import { RecordSchema, type RecordVersion } from '../v1/form-schemas';
+import { RecordSchema, type RecordVersion } from '../v1/record-schemas';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { CallbackStatus, type SiteMapNode } from './commands';
 import {

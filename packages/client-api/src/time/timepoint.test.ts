@@ -57,7 +57,7 @@ describe('parseTimepoint', () => {
       fc.property(fc.string({ maxLength: 40 }), (text) => {
         const parsed = parseTimepoint(text);
         if (parsed !== null) {
-          expect(text).toMatch(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}|T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)$/);
+          expect(text).toMatch(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}|T\d{2}:\d{2}:\d{2}(\.\d{3})?Z)$/);
         }
       }),
     );

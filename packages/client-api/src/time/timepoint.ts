@@ -1,9 +1,14 @@
+import * as z from 'zod/mini';
+
 // Spec §1/§2/§9 and CONTRACT "Time travel": a Timepoint names an instant in UTC. Written as
 // `yyyy-MM-dd HH:mm` (that minute, second 0) or ISO 8601 with seconds or milliseconds and a `Z`.
 // Users type it in their local time; the conversion to UTC lives here too, once.
 
+/** The query parameter of a read at a timepoint, and of the host's pages. */
+export const TIMEPOINT_PARAM = 'Timepoint';
+
 const MINUTE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{3}))?Z$/;
 
 /** The wall-clock parts of a Timepoint text, checked to be a real date and time. */
 interface WallTime {
@@ -25,7 +30,7 @@ function wallTime(match: RegExpExecArray): WallTime | null {
     number,
   ];
   const second = match[6] === undefined ? 0 : Number(match[6]);
-  const ms = match[7] === undefined ? 0 : Number(match[7].padEnd(3, '0'));
+  const ms = match[7] === undefined ? 0 : Number(match[7]);
   if (year < 1000 || hour > 23 || minute > 59 || second > 59) return null;
   // Day 31 of a 30-day month (or 29 February of a common year) rolls over: not a date.
   const date = new Date(0);
@@ -147,3 +152,30 @@ export function localTimepointToUtc(text: string, timeZone: string = localTimeZo
 export function formatLocalTimepoint(ms: number, timeZone: string = localTimeZone()): string {
   return formatTimepoint(ms + offsetAt(ms, timeZone));
 }
+
+/** A `Timepoint` as sent: a `Date` as ISO 8601 with milliseconds and `Z`, a text as given. */
+export type TimepointInput = string | Date;
+
+/**
+ * The wire text of a timepoint; throws a `RangeError` for an invalid `Date` or a text that is not
+ * a `Timepoint`, before anything is sent.
+ */
+export function timepointText(value: TimepointInput): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new RangeError('Timepoint: the Date is invalid');
+    return value.toISOString();
+  }
+  if (parseTimepoint(value) === null) {
+    throw new RangeError(
+      `Timepoint '${value}' is neither yyyy-MM-dd HH:mm (UTC) nor ISO 8601 with seconds and Z`,
+    );
+  }
+  return value;
+}
+
+/** A `Timepoint` query parameter (for the server's parsing of `?Timepoint=`). */
+export const TimepointSchema = z.string().check(
+  z.refine((text) => parseTimepoint(text) !== null, {
+    message: 'Timepoint must be yyyy-MM-dd HH:mm (UTC) or ISO 8601 with seconds and Z',
+  }),
+);
