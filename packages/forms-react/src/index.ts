@@ -185,3 +185,23 @@ export type { NotificationType, ToastType } from './state/durations';
 export { INFO_BOX_COLLAPSED_HEIGHT, NOTIFICATION_DURATIONS, TOAST_DURATIONS } from './state/durations';
 export { parseHideDelay } from './state/hide-delay';
 export type { ShellDialogOptions } from './state/shell-store';
+export type { TimeTravelLabels } from './time-travel/labels';
+export { TIME_TRAVEL_LABELS } from './time-travel/labels';
+export type { TimeTravelBannerProps } from './time-travel/TimeTravelBanner';
+export { TimeTravelBanner } from './time-travel/TimeTravelBanner';
+export type { TimeTravelChangeEvent, TimeTravelToggleProps } from './time-travel/TimeTravelToggle';
+export { TimeTravelToggle } from './time-travel/TimeTravelToggle';
+export type {
+  TimepointDescription,
+  TimepointEntry,
+  TimeTravelQuery,
+  TimeTravelState,
+} from './time-travel/time-travel';
+export {
+  describeTimepoint,
+  readTimepointEntry,
+  readTimeTravelQuery,
+  TIME_TRAVEL_PARAMS,
+  travelTo,
+  writeTimeTravelQuery,
+} from './time-travel/time-travel';

@@ -34,6 +34,8 @@ export function PageCommands({ store, commands, controller }: PageCommandsProps)
           className="procedo-Button"
           data-variant={command.IsDefault || command.Action === 'save' ? 'primary' : undefined}
           disabled={isSubmitting || store.isLocked(command.Name)}
+          title={store.isLocked(command.Name) ? (store.readOnlyReason ?? undefined) : undefined}
+          data-read-only={(store.isLocked(command.Name) && store.readOnlyReason !== null) || undefined}
           onClick={() => controller.run(command.Action)}
         >
           {command.Label}

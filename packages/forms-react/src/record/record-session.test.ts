@@ -279,6 +279,19 @@ describe('createRecordSession', () => {
     });
   });
 
+  it('loads a form whose fields are locked with the read-only reason at a timepoint', async () => {
+    const { store } = await loaded(fakeApi(), { timepoint: '2026-03-01 09:30' });
+    expect(store.readOnlyReason).toBe(
+      'This is the data as it was at 2026-03-01 09:30 (UTC): nothing can be changed here.',
+    );
+    expect(store.isLocked('Country')).toBe(true);
+    expect(store.setValue('Country', 'Spain')).toBe(false);
+    expect(store.getValues().Country).toBe('Austria');
+    const now = await loaded();
+    expect(now.store.readOnlyReason).toBe(null);
+    expect(now.store.isLocked('Country')).toBe(false);
+  });
+
   it('fails the load with a RangeError for a malformed timepoint, reading nothing', async () => {
     const fake = fakeApi();
     const session = createRecordSession({

@@ -20,6 +20,7 @@ import {
   type ServerIssue,
 } from '../form/state/form-store';
 import { type ConflictRow, conflictRows, currentValuesFor } from './conflict-rows';
+import { RECORD_LABELS } from './labels';
 import { searchFilters } from './search-filters';
 
 /** The calls a record session makes: a v1 client (`createV1Client`) has them all. */
@@ -275,6 +276,8 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
           permissions: form.Permissions,
           initialValues: record?.Values ?? {},
           supportedFileExtensions: form.SupportedFileExtensions,
+          // Time travel: the save, delete and upload controls show as locked, with the reason.
+          readOnlyReason: timepoint === null ? null : RECORD_LABELS.readOnlyTimepoint(timepoint),
         });
         setRecord(record);
         update({ status: 'ready', form, store, record });

@@ -30,7 +30,9 @@ export const ButtonField = memo(function ButtonField({
       data-variant={element.IsDefault ? 'primary' : undefined}
       data-default={element.IsDefault || undefined}
       data-locked={isLocked || undefined}
-      title={element.Hint}
+      // A read-only form (time travel) says why its save and delete are off.
+      title={isLocked && store.readOnlyReason ? store.readOnlyReason : element.Hint}
+      data-read-only={(isLocked && store.readOnlyReason !== null) || undefined}
       disabled={isSubmitting || isLocked}
       onClick={run}
     >

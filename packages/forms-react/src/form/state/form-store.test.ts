@@ -55,6 +55,33 @@ describe('createFormStore', () => {
     expect(store.getFormSnapshot().dirty).toBe(0);
   });
 
+  it('locks every field, save and delete of a read-only record form, and only save and delete of a search form', () => {
+    const buttons: FormDefinition['Elements'] = [
+      { Kind: 'button', Name: 'Save', Label: 'Save', Action: 'save' },
+      { Kind: 'button', Name: 'Delete', Label: 'Delete', Action: 'delete' },
+      { Kind: 'button', Name: 'Search', Label: 'Search', Action: 'search' },
+    ];
+    const reason = 'Viewing a past timepoint';
+    const record = createFormStore({
+      definition: { ...recordDefinition, Elements: [...recordDefinition.Elements, ...buttons] },
+      readOnlyReason: reason,
+    });
+    expect(record.readOnlyReason).toBe(reason);
+    expect(['Email', 'Save', 'Delete'].map(record.isLocked)).toEqual([true, true, true]);
+    expect(record.setValue('Email', 'a@b.example')).toBe(false);
+    const search = createFormStore({
+      definition: {
+        ...recordDefinition,
+        Kind: 'search',
+        Elements: [...recordDefinition.Elements, ...buttons],
+      },
+      readOnlyReason: reason,
+    });
+    expect(['Email', 'Search', 'Save', 'Delete'].map(search.isLocked)).toEqual([false, false, true, true]);
+    expect(search.setValue('Email', 'a@b.example')).toBe(true);
+    expect(createFormStore({ definition: recordDefinition }).readOnlyReason).toBe(null);
+  });
+
   it('sets the dirty flag on a change and returns only changed values', () => {
     const store = make();
     expect(store.setValue('Phone', '+44')).toBe(true);

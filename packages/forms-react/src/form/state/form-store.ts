@@ -75,6 +75,12 @@ export interface FormStoreOptions {
   now?: () => Date;
   /** Timers for the dirty-clear delay. @default the global setTimeout / clearTimeout */
   timers?: FormTimers;
+  /**
+   * Why nothing may change (e.g. a past timepoint is viewed): when set, the save and delete buttons
+   * are locked and, on a record form, every value field too; a search form's criteria stay
+   * editable, since they are not data. @default null (writable)
+   */
+  readOnlyReason?: string | null;
 }
 
 /** The state of one form: values, errors, the dirty flag; subscribed to field by field. */
@@ -88,6 +94,8 @@ export interface FormStore {
   isHidden(name: string): boolean;
   /** Whether the element (of any kind) is locked by permission or read-only. */
   isLocked(name: string): boolean;
+  /** Why the form is read-only as a whole (`readOnlyReason`), or `null`. */
+  readonly readOnlyReason: string | null;
   /** The field's snapshot; the same object until that field changes. */
   getField(name: string): FieldSnapshot;
   /** Calls `listener` whenever that field's snapshot changes; returns the unsubscribe function. */
@@ -173,10 +181,19 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   const access = effectivePermissions(definition, permissions);
   const fields = new Map<string, ValueElement>();
   const readOnlyNames = new Set<string>();
+  const readOnlyReason = options.readOnlyReason ?? null;
   for (const element of flattenElements(definition)) {
     if (isValueElement(element)) {
       fields.set(element.Name, element);
-      if (element.IsReadOnly) readOnlyNames.add(element.Name);
+      if (element.IsReadOnly || (readOnlyReason !== null && definition.Kind === 'record')) {
+        readOnlyNames.add(element.Name);
+      }
+    } else if (
+      readOnlyReason !== null &&
+      element.Kind === 'button' &&
+      (element.Action === 'save' || element.Action === 'delete')
+    ) {
+      readOnlyNames.add(element.Name);
     }
   }
   const isHidden = (name: string) => access.get(name)?.hidden === true;
@@ -268,6 +285,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     getElement: (name) => fields.get(name),
     isHidden,
     isLocked,
+    readOnlyReason,
     getField(name) {
       let snapshot = snapshots.get(name);
       if (!snapshot) {
