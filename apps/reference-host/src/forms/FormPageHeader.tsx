@@ -49,11 +49,13 @@ export function FormPageHeader({ definition, record, query, isDirty, onOpenHelpF
           recordId={record?.Id ?? query.recordId}
         />
       ) : null}
-      {query.timepoint ? (
-        <p className="procedo-FormPage-note">{L.timepointAccepted(query.timepoint)}</p>
-      ) : null}
       {/* Opened by a form or detail-page step: the bar that completes it (spec §3 Detail-page completion). */}
-      {query.stepId ? <DetailPageCompletion stepId={query.stepId} /> : null}
+      {query.stepId && query.timepoint ? (
+        // Completing a step changes data: not while a timepoint is viewed.
+        <p className="procedo-FormPage-note">{L.stepCompletionReadOnly}</p>
+      ) : query.stepId ? (
+        <DetailPageCompletion stepId={query.stepId} />
+      ) : null}
     </header>
   );
 }

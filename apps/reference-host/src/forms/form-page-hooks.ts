@@ -86,12 +86,15 @@ export function useResultLinkClicks(title: string) {
   };
 }
 
-/** The link of a result row: the record in the app, or in the row target the query names. */
-export function useRowHref(rowTarget: FormPageQuery['rowTarget']) {
+/**
+ * The link of a result row: the record in the app, or in the row target the query names; at the
+ * timepoint the list is viewed at.
+ */
+export function useRowHref({ rowTarget, timepoint, previousTimepoint }: FormPageQuery) {
   return useMemo(
     () =>
       ({ row, webTemplateNo }: { row: ResultRow; webTemplateNo: number }) =>
-        recordHref(webTemplateNo, row.Id, rowTarget, RESULTS_DATA_SOURCE),
-    [rowTarget],
+        recordHref(webTemplateNo, row.Id, rowTarget, RESULTS_DATA_SOURCE, { timepoint, previousTimepoint }),
+    [rowTarget, timepoint, previousTimepoint],
   );
 }

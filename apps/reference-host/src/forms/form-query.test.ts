@@ -16,6 +16,8 @@ describe('parseFormQuery', () => {
       helpInFrame: true,
       focusElement: 'Country',
       timepoint: '2026-01-02 03:04',
+      previousTimepoint: null,
+      malformedTimepoint: null,
       rowTarget: 'rec_dialog',
       dataSource: 'results',
       stepId: 42,
@@ -36,16 +38,30 @@ describe('parseFormQuery', () => {
     });
   });
 
-  it('drops an element name, timepoint or target that is not well formed', () => {
+  it('drops an element name or target that is not well formed, and keeps a malformed timepoint to report it', () => {
     expect(
       parse('WebTemplateNo=1&FormElementName=<x>&Timepoint=yesterday&a_rowtarget=a b&dataRf=<x>'),
     ).toMatchObject({
       focusElement: null,
       timepoint: null,
+      malformedTimepoint: 'yesterday',
       rowTarget: null,
       dataSource: null,
     });
-    expect(parse('WebTemplateNo=1&Timepoint=2026-13-40 99:99').timepoint).toBeNull();
+    expect(parse('WebTemplateNo=1&Timepoint=2026-13-40 99:99')).toMatchObject({
+      timepoint: null,
+      malformedTimepoint: '2026-13-40 99:99',
+    });
+  });
+
+  it('reads Timepoint and TimepointPrev in either form of the contract', () => {
+    expect(
+      parse('WebTemplateNo=1&Timepoint=2026-01-02T03:04:05Z&TimepointPrev=2025-12-31 23:59'),
+    ).toMatchObject({
+      timepoint: '2026-01-02 03:04',
+      previousTimepoint: '2025-12-31 23:59',
+      malformedTimepoint: null,
+    });
   });
 
   it('ignores parameters it does not know', () => {
@@ -54,6 +70,12 @@ describe('parseFormQuery', () => {
 });
 
 describe('links', () => {
+  it('carries the timepoint viewed into a record address', () => {
+    expect(recordHref(102, 17, null, null, { timepoint: '2026-01-02 03:04', previousTimepoint: null })).toBe(
+      '/form?WebTemplateNo=102&UGoToItemNo=17&Timepoint=2026-01-02+03%3A04',
+    );
+  });
+
   it('builds a record address with an optional target', () => {
     expect(recordHref(102, 17)).toBe('/form?WebTemplateNo=102&UGoToItemNo=17');
     expect(recordHref(102, 17, 'rec_dialog')).toBe(

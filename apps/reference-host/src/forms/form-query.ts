@@ -1,3 +1,5 @@
+import { readTimeTravelQuery, type TimeTravelState, writeTimeTravelQuery } from '@procedo/forms-react';
+
 /**
  * The query parameters of the generic form page (`/form?WebTemplateNo=…`, spec §2) that act in
  * this host. Every other parameter the spec lists is accepted and ignored (see the README).
@@ -13,8 +15,15 @@ export interface FormPageQuery {
   helpInFrame: boolean;
   /** `FormElementName`: the element to focus after load (instead of the first editable field). */
   focusElement: string | null;
-  /** `Timepoint` (UTC, `yyyy-MM-dd HH:mm`), when valid: accepted; time travel comes later. */
+  /**
+   * `Timepoint` (UTC; `yyyy-MM-dd HH:mm` or ISO 8601 with `Z`, normalised to the first): the page
+   * shows the data as it was then, read-only. `null` for the current data.
+   */
   timepoint: string | null;
+  /** `TimepointPrev`: the timepoint viewed before this one (the toggle's "previous timepoint"). */
+  previousTimepoint: string | null;
+  /** A `Timepoint` that is not a time, as given: the page says so instead of showing data. */
+  malformedTimepoint: string | null;
   /** `a_rowtarget`: the target result rows open in (e.g. `record_dialog`); `null` = this window. */
   rowTarget: string | null;
   /**
@@ -31,7 +40,6 @@ export interface FormPageQuery {
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
 const ELEMENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-const TIMEPOINT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const TARGET = /^[A-Za-z0-9_-]{1,64}$/;
 
 const positiveInt = (text: string | null) =>
@@ -42,7 +50,6 @@ const flag = (text: string | null) => text !== null && /^(1|true)$/i.test(text.t
 /** Reads the form page's query (names as the spec writes them; values trimmed and checked). */
 export function parseFormQuery(params: URLSearchParams): FormPageQuery {
   const focusElement = params.get('FormElementName')?.trim() ?? '';
-  const timepoint = params.get('Timepoint')?.trim() ?? '';
   const rowTarget = params.get('a_rowtarget')?.trim() ?? '';
   const dataSource = params.get('dataRf')?.trim() ?? '';
   return {
@@ -51,10 +58,7 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
     noFocus: flag(params.get('a_nofocus')),
     helpInFrame: flag(params.get('a_pbrl')),
     focusElement: ELEMENT_NAME.test(focusElement) ? focusElement : null,
-    timepoint:
-      TIMEPOINT.test(timepoint) && !Number.isNaN(Date.parse(`${timepoint.replace(' ', 'T')}:00Z`))
-        ? timepoint
-        : null,
+    ...readTimeTravelQuery(params),
     rowTarget: TARGET.test(rowTarget) ? rowTarget : null,
     dataSource: TARGET.test(dataSource) ? dataSource : null,
     stepId: positiveInt(params.get('a_step_id')),
@@ -70,11 +74,13 @@ export function recordHref(
   recordId: number,
   target?: string | null,
   dataSource?: string | null,
+  timeTravel?: TimeTravelState,
 ): string {
   const params = new URLSearchParams({ WebTemplateNo: String(webTemplateNo), UGoToItemNo: String(recordId) });
   if (target) params.set('a_target', target);
   if (target && dataSource) params.set('dataRf', dataSource);
-  return `/form?${params}`;
+  // A record opened from a list viewed at a timepoint opens at that timepoint too.
+  return `/form?${timeTravel ? writeTimeTravelQuery(params, timeTravel) : params}`;
 }
 
 /** Where a host link opens: `a_target` (and `a_size`) in its query name a target of the opener. */

@@ -8,8 +8,11 @@ export const FORM_PAGE_LABELS = Object.freeze({
   newRecord: 'New record',
   version: (version: number, by: string, at: string) => `Version ${version}, saved by ${by} at ${at} (UTC)`,
   deletedRecord: 'This record has been deleted.',
-  timepointAccepted: (timepoint: string) =>
-    `Timepoint ${timepoint} (UTC) was given: time travel is not available yet, so the current data is shown.`,
+  malformedTimepoint: (text: string) =>
+    `The address asks for the data at Timepoint '${text}', which is not a time (yyyy-MM-dd HH:mm in UTC, or ISO 8601 with Z): no data is shown. Choose the current data or type a time above.`,
+  notFoundAtTimepoint: (timepoint: string) =>
+    `This record did not exist yet at ${timepoint} (UTC): it was created later.`,
+  stepCompletionReadOnly: 'Completing the step is off while a timepoint is viewed.',
   // Leaving a dirty page.
   leaveTitle: 'Unsaved changes',
   leaveMessage: 'This form has changes that are not saved. Leave the page and lose them?',

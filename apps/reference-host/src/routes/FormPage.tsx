@@ -1,4 +1,4 @@
-import { Messages } from '@procedo/client-api';
+import { ApiErrorCode, isHttpStatusError, Messages } from '@procedo/client-api';
 import {
   AuditDialog,
   ConflictPanel,
@@ -8,8 +8,12 @@ import {
   HelpFrame,
   LoadingPanel,
   type RecordSessionView,
+  TimeTravelBanner,
+  type TimeTravelState,
+  TimeTravelToggle,
   useFormSnapshot,
   useRecordSession,
+  writeTimeTravelQuery,
 } from '@procedo/forms-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -40,16 +44,46 @@ import { userMessage } from '../user-message';
  * parameters that act are listed in the README.
  */
 export function FormPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseFormQuery(params), [params]);
   if (query.webTemplateNo === null) return <FormPageMessage title="Form" message={L.noForm} />;
+  // The address holds the time-travel state (spec §2), so a view at a timepoint can be shared.
+  const travel = (state: TimeTravelState) => setParams(writeTimeTravelQuery(params, state));
   return (
-    <FormSession
-      key={`${query.webTemplateNo}:${query.recordId ?? 'new'}`}
-      webTemplateNo={query.webTemplateNo}
-      query={query}
-    />
+    <>
+      {/* Outside the keyed session: the toggle keeps its note about a daylight-saving change. */}
+      <div className="procedo-FormPage-timeTravel">
+        <TimeTravelToggle
+          timepoint={query.timepoint}
+          previousTimepoint={query.previousTimepoint}
+          onChange={travel}
+        />
+        {query.timepoint ? <TimeTravelBanner timepoint={query.timepoint} /> : null}
+      </div>
+      {query.malformedTimepoint !== null ? (
+        // Never the current data in place of a timepoint that could not be read.
+        <FormPageMessage title="Form" message={L.malformedTimepoint(query.malformedTimepoint)} />
+      ) : (
+        <FormSession
+          key={`${query.webTemplateNo}:${query.recordId ?? 'new'}:${query.timepoint ?? 'now'}`}
+          webTemplateNo={query.webTemplateNo}
+          query={query}
+        />
+      )}
+    </>
   );
+}
+
+/** Why the page could not load: a record that did not exist yet at the timepoint is said so. */
+function loadFailureText(error: unknown, timepoint: string | null): string {
+  if (
+    timepoint !== null &&
+    isHttpStatusError(error) &&
+    error.body?.Code === ApiErrorCode.NotFoundAtTimepoint
+  ) {
+    return L.notFoundAtTimepoint(timepoint);
+  }
+  return userMessage(error);
 }
 
 /** One record (or a new one, or a search) of one form: the session lives as long as this does. */
@@ -60,6 +94,7 @@ function FormSession({ webTemplateNo, query }: { webTemplateNo: number; query: F
     api: v1,
     webTemplateNo,
     recordId: query.recordId,
+    timepoint: query.timepoint,
     errorHandler,
     onSaved: (saved) => {
       if (saved.isNew) setCreatedId(saved.record.Id);
@@ -70,7 +105,12 @@ function FormSession({ webTemplateNo, query }: { webTemplateNo: number; query: F
   }, [record.loadError]);
 
   if (record.status === 'failed') {
-    return <FormPageMessage title={Messages.pageLoadError} message={userMessage(record.loadError)} />;
+    return (
+      <FormPageMessage
+        title={Messages.pageLoadError}
+        message={loadFailureText(record.loadError, query.timepoint)}
+      />
+    );
   }
   if (record.status === 'loading' || !record.store) return <LoadingPanel isVisible label={L.loading} />;
   return <FormView record={record} store={record.store} query={query} createdId={createdId} />;
@@ -99,7 +139,7 @@ function FormView({ record, store, query, createdId }: FormViewProps) {
   useInitialFocus(formRef, query);
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
-  const getRowHref = useRowHref(query.rowTarget);
+  const getRowHref = useRowHref(query);
   const { conflict, auditRequest } = record;
 
   return (
