@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFormQuery, readLinkTarget, recordHref } from './form-query';
+import { parseFormQuery, readLinkTarget, recordHref, withPageTimeTravel } from './form-query';
 
 const parse = (query: string) => parseFormQuery(new URLSearchParams(query));
 
@@ -70,6 +70,22 @@ describe('parseFormQuery', () => {
 });
 
 describe('links', () => {
+  it("gives a form link the page's timepoint, and leaves other pages and a link's own timepoint alone", () => {
+    const page = new URLSearchParams(
+      'WebTemplateNo=103&Timepoint=2026-01-02 03:04&TimepointPrev=2026-01-01 00:00',
+    );
+    expect(withPageTimeTravel('/form?WebTemplateNo=101', page)).toBe(
+      '/form?WebTemplateNo=101&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
+    );
+    expect(withPageTimeTravel('/form?WebTemplateNo=101&Timepoint=2025-05-05 05:05', page)).toBe(
+      '/form?WebTemplateNo=101&Timepoint=2025-05-05 05:05',
+    );
+    expect(withPageTimeTravel('/flow?id=3', page)).toBe('/flow?id=3');
+    expect(withPageTimeTravel('/form?WebTemplateNo=101', new URLSearchParams())).toBe(
+      '/form?WebTemplateNo=101',
+    );
+  });
+
   it('carries the timepoint viewed into a record address', () => {
     expect(recordHref(102, 17, null, null, { timepoint: '2026-01-02 03:04', previousTimepoint: null })).toBe(
       '/form?WebTemplateNo=102&UGoToItemNo=17&Timepoint=2026-01-02+03%3A04',

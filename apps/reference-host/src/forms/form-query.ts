@@ -83,6 +83,19 @@ export function recordHref(
   return `/form?${timeTravel ? writeTimeTravelQuery(params, timeTravel) : params}`;
 }
 
+/**
+ * A host link with the time-travel state of the page it is on (navigation inside the app keeps
+ * the timepoint): a `/form` link without its own `Timepoint` gets the page's `Timepoint` and
+ * `TimepointPrev`. Other pages (processes, flow) cannot be read at a timepoint yet: unchanged.
+ */
+export function withPageTimeTravel(href: string, pageParams: URLSearchParams): string {
+  const state = readTimeTravelQuery(pageParams);
+  if (state.timepoint === null || !href.startsWith('/form?')) return href;
+  const url = new URL(href, 'http://host.invalid');
+  if (url.searchParams.has('Timepoint')) return href;
+  return `${url.pathname}?${writeTimeTravelQuery(url.searchParams, state)}${url.hash}`;
+}
+
 /** Where a host link opens: `a_target` (and `a_size`) in its query name a target of the opener. */
 export interface LinkTarget {
   /** The path and query to open, without `a_target` / `a_size`. */

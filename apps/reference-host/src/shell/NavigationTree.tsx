@@ -1,6 +1,6 @@
 import type { SiteMapNode } from '@procedo/client-api';
-import { Link } from 'react-router';
-import { readLinkTarget } from '../forms/form-query';
+import { Link, useSearchParams } from 'react-router';
+import { readLinkTarget, withPageTimeTravel } from '../forms/form-query';
 import { useOpenHostLink } from '../forms/useOpenHostLink';
 
 /** Props of {@link NavigationTree}. */
@@ -19,6 +19,8 @@ function isHostPath(url: string): boolean {
  */
 export function NavigationTree({ nodes }: NavigationTreeProps) {
   const openHostLink = useOpenHostLink();
+  // Navigation inside the app keeps the timepoint viewed (issue 12).
+  const [pageParams] = useSearchParams();
   return (
     <ul className="procedo-NavigationTree">
       {nodes.map((node) => (
@@ -27,10 +29,10 @@ export function NavigationTree({ nodes }: NavigationTreeProps) {
             <span className="procedo-NavigationTree-group">{node.title}</span>
           ) : isHostPath(node.url) ? (
             <Link
-              to={node.url}
+              to={withPageTimeTravel(node.url, pageParams)}
               title={node.description ?? undefined}
               onClick={(event) => {
-                const url = node.url ?? '';
+                const url = withPageTimeTravel(node.url ?? '', pageParams);
                 if (readLinkTarget(url).target === null) return;
                 if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
                   return;
