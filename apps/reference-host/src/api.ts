@@ -32,8 +32,22 @@ export const serverTimeout = createServerTimeoutCookie({
   isLocked: () => isSessionLocked(),
 });
 
+/**
+ * The timepoint this page views: its address's `Timepoint` (even a malformed one), else `null`.
+ * While there is one, the v1 client sends no write at all (CONTRACT "Time travel"), whichever
+ * control asks — a process step, a host's own button.
+ */
+export function viewedTimepoint(): string | null {
+  return new URLSearchParams(window.location.search).get('Timepoint')?.trim() || null;
+}
+
 /** The v1 JSON client of the host (same origin). */
-export const v1 = createV1Client({ baseUrl: '', ajaxCounter, serverTimeout });
+export const v1 = createV1Client({
+  baseUrl: '',
+  ajaxCounter,
+  serverTimeout,
+  readOnlyTimepoint: viewedTimepoint,
+});
 
 /** The callback (XML) client of the host (same origin). */
 export const callback = createCallbackClient({ baseUrl: '', ajaxCounter, serverTimeout });

@@ -13,7 +13,8 @@ export type ProcedoApiErrorKind =
   | 'ResponseShapeError'
   | 'CallbackError'
   | 'HtmlResponseError'
-  | 'NetworkError';
+  | 'NetworkError'
+  | 'ReadOnlyTimepointError';
 
 /** Options every error of the family accepts. */
 export interface ProcedoApiErrorOptions {
@@ -192,6 +193,30 @@ export class NetworkError extends ProcedoApiError {
   }
 }
 
+/** Options of {@link ReadOnlyTimepointError}. */
+export interface ReadOnlyTimepointErrorOptions extends ProcedoApiErrorOptions {
+  /** The timepoint viewed when the write was asked for. */
+  timepoint: string;
+}
+
+/**
+ * A state-changing call refused by the client itself, never sent, because a timepoint is viewed
+ * (CONTRACT "Time travel": the server would answer 409 `READ_ONLY_TIMEPOINT`).
+ */
+export class ReadOnlyTimepointError extends ProcedoApiError {
+  override readonly kind = 'ReadOnlyTimepointError' as const;
+  readonly timepoint: string;
+
+  constructor(options: ReadOnlyTimepointErrorOptions) {
+    super(
+      `${options.method ?? 'A write'}${options.url ? ` ${options.url}` : ''} was not sent: the data as it was at ${options.timepoint} (UTC) is viewed, and nothing can be changed.`,
+      options,
+    );
+    this.name = 'ReadOnlyTimepointError';
+    this.timepoint = options.timepoint;
+  }
+}
+
 /** Whether `e` is an error of the family, also when it was made in another window (brand check). */
 export function isProcedoApiError(e: unknown): e is ProcedoApiError {
   return (
@@ -222,3 +247,6 @@ export const isHtmlResponseError = (e: unknown): e is HtmlResponseError =>
 /** Whether `e` is a {@link NetworkError} (also across iframes). */
 export const isNetworkError = (e: unknown): e is NetworkError =>
   e instanceof NetworkError || isKind(e, 'NetworkError');
+/** Whether `e` is a {@link ReadOnlyTimepointError} (also across iframes). */
+export const isReadOnlyTimepointError = (e: unknown): e is ReadOnlyTimepointError =>
+  e instanceof ReadOnlyTimepointError || isKind(e, 'ReadOnlyTimepointError');

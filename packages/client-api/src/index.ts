@@ -73,6 +73,7 @@ export type {
   HttpStatusErrorOptions,
   ProcedoApiErrorKind,
   ProcedoApiErrorOptions,
+  ReadOnlyTimepointErrorOptions,
   ResponseShapeErrorOptions,
   ResponseShapeIssue,
 } from './errors';
@@ -86,10 +87,12 @@ export {
   isNetworkError,
   isNotLoggedOnError,
   isProcedoApiError,
+  isReadOnlyTimepointError,
   isResponseShapeError,
   NetworkError,
   NotLoggedOnError,
   ProcedoApiError,
+  ReadOnlyTimepointError,
   ResponseShapeError,
 } from './errors';
 export { auditedChanges, isLegalNameSignature } from './forms/audit';

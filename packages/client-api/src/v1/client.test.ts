@@ -4,8 +4,10 @@ import { createAjaxCounter } from '../ajax-counter';
 import {
   HtmlResponseError,
   HttpStatusError,
+  isReadOnlyTimepointError,
   NetworkError,
   NotLoggedOnError,
+  ReadOnlyTimepointError,
   ResponseShapeError,
 } from '../errors';
 import type { FetchLike } from '../http';
@@ -37,6 +39,29 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('v1 client', () => {
+  it('refuses every write but the session ones unsent while a timepoint is viewed, and reads as usual', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, { ok: true }));
+    let viewed: string | null = '2026-03-01 09:30';
+    const client = createV1Client({ baseUrl: 'http://h:1', fetch, readOnlyTimepoint: () => viewed });
+    const ok = z.object({ ok: z.boolean() });
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const refused = await client.request(ok, 'forms/102/records/1', { method }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ReadOnlyTimepointError);
+      expect(isReadOnlyTimepointError(refused)).toBe(true);
+      expect((refused as ReadOnlyTimepointError).timepoint).toBe('2026-03-01 09:30');
+    }
+    await expect(client.request(ok, 'user/system/user-processes/1/run', { method: 'POST' })).rejects.toThrow(
+      'was not sent: the data as it was at 2026-03-01 09:30 (UTC) is viewed',
+    );
+    expect(seen).toEqual([]);
+    await client.request(ok, 'session/keep-alive', { method: 'POST' });
+    await client.request(ok, 'forms/102/records/1');
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'GET']);
+    viewed = null;
+    await client.request(ok, 'forms/102/records/1', { method: 'PUT' });
+    expect(seen.at(-1)?.method).toBe('PUT');
+  });
+
   it('calls /api/v1/ paths and parses the answer with its schema', async () => {
     const { fetch, seen } = fakeFetch(() => json(200, [{ Id: 'demo', Name: 'Demo' }]));
     const client = createV1Client({ baseUrl: 'http://h:1', fetch, getCsrfToken: () => 'tok' });

@@ -7,6 +7,7 @@ import {
   isProcedoApiError,
   NetworkError,
   NotLoggedOnError,
+  ReadOnlyTimepointError,
   ResponseShapeError,
 } from '../errors';
 import {
@@ -49,6 +50,14 @@ export interface V1ClientOptions {
    * @default 30000
    */
   timeoutMs?: number | false;
+  /**
+   * The timepoint the app views (a Timepoint text), or `null` for the current data. While it
+   * names one, every state-changing call (POST, PUT, PATCH, DELETE) except the session's own
+   * (`session/…`: keep-alive, logout, preferences) is refused without being sent, with a
+   * {@link ReadOnlyTimepointError} — so no button of a host can write while looking at the past.
+   * @default () => null
+   */
+  readOnlyTimepoint?: () => string | null;
 }
 
 /** The v1 JSON client. */
@@ -174,6 +183,11 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
   }
 
   const request: V1Request = async (schema, path, requestOptions = {}) => {
+    const method = requestOptions.method ?? 'GET';
+    const timepoint = options.readOnlyTimepoint?.() ?? null;
+    if (timepoint !== null && STATE_CHANGING.has(method) && !path.startsWith('session/')) {
+      throw new ReadOnlyTimepointError({ timepoint, method, url: `${prefixUrl}${path}` });
+    }
     options.ajaxCounter?.start();
     try {
       const result = await exchange(schema, path, requestOptions);
