@@ -3,6 +3,7 @@ import {
   ApiErrorCode,
   createV1Client,
   type FetchLike,
+  formatTimepoint,
   HttpStatusError,
   type V1Client,
 } from '@procedo/client-api';
@@ -142,5 +143,40 @@ describe('record session against the real server', () => {
     expect(saved.kind).toBe('saved');
     const version = session.getSnapshot().record?.Version ?? 0;
     await expect(session.readVersion(version - 1)).resolves.toMatchObject({ Version: version - 1 });
+  });
+});
+
+describe('record session at a timepoint, against the real server', () => {
+  const DAY = 86_400_000;
+
+  it('reads the first seeded deviation as it was 120 days ago with every field and Save locked, and refuses the save unsent', async () => {
+    const api = clientOf(signedIn.supervisor);
+    const { Rows } = await api.records.search(103, {});
+    const id = Math.min(...Rows.map((row) => row.Id));
+    const timepoint = formatTimepoint(Date.now() - 120 * DAY);
+    const session = createRecordSession({ api, webTemplateNo: 103, recordId: id, timepoint });
+    await session.load();
+    const store = storeOf(session);
+    expect(store.getValues().Status).toBe('Investigating');
+    expect(['Status', 'Title', 'Save', 'Delete'].map(store.isLocked)).toEqual([true, true, true, true]);
+    await expect(session.save()).resolves.toEqual({ kind: 'read-only', timepoint });
+    const now = await open(signedIn.supervisor, 103, id);
+    expect(storeOf(now).getValues().Status).toBe('Closed');
+  });
+
+  it('fails the load with NOT_FOUND_AT_TIMEPOINT for a record created after the timepoint', async () => {
+    const api = clientOf(signedIn.supervisor);
+    const { Rows } = await api.records.search(103, {});
+    const session = createRecordSession({
+      api,
+      webTemplateNo: 103,
+      recordId: Rows[0]!.Id,
+      timepoint: formatTimepoint(Date.now() - 300 * DAY),
+    });
+    await session.load();
+    const { status, loadError } = session.getSnapshot();
+    expect(status).toBe('failed');
+    expect(loadError).toBeInstanceOf(HttpStatusError);
+    expect((loadError as HttpStatusError).body?.Code).toBe(ApiErrorCode.NotFoundAtTimepoint);
   });
 });

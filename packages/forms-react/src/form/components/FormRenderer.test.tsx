@@ -246,6 +246,52 @@ describe('FormRenderer fields', () => {
   });
 });
 
+describe('FormRenderer read-only (time travel)', () => {
+  const reason = 'This is the data as it was at 2026-03-01 09:30 (UTC): nothing can be changed here.';
+
+  it('disables a read-only record form’s fields, Save and Delete, each button saying why, and saves nothing', async () => {
+    const definition: FormDefinition = {
+      ...recordDefinition,
+      Elements: [
+        ...recordDefinition.Elements,
+        { Kind: 'button', Name: 'Save', Label: 'Save', Action: 'save' },
+        { Kind: 'button', Name: 'Delete', Label: 'Delete', Action: 'delete' },
+      ],
+    };
+    const store = createFormStore({
+      definition,
+      initialValues: { Email: 'a@b.example' },
+      readOnlyReason: reason,
+    });
+    const onSave = vi.fn();
+    const onDelete = vi.fn();
+    const user = userEvent.setup();
+    render(<FormRenderer store={store} onSave={onSave} onDelete={onDelete} />);
+    for (const name of ['Save', 'Delete']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('title')).toBe(reason);
+      expect(button.hasAttribute('data-read-only')).toBe(true);
+      await user.click(button);
+    }
+    await user.type(input('Email'), 'x');
+    expect(input('Email').value).toBe('a@b.example');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it('keeps a read-only search form’s criteria and Search usable: they are not data', async () => {
+    const store = createFormStore({ definition: searchDefinition, readOnlyReason: reason });
+    const onSearch = vi.fn();
+    const user = userEvent.setup();
+    render(<FormRenderer store={store} onSearch={onSearch} />);
+    await user.type(input('Name contains'), 'acme');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledWith({ values: expect.objectContaining({ Query: 'acme' }) });
+    expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('data-read-only')).toBe(false);
+  });
+});
+
 describe('FormRenderer Enter key', () => {
   it('runs the default search when Enter is pressed in an edit field', async () => {
     const { user, onSearch } = renderSearch();
