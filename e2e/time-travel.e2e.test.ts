@@ -66,6 +66,12 @@ describe('reference host: time travel', () => {
     await expect.poll(() => deviation.getByLabel('Status').inputValue()).toBe('Investigating');
     expect(new URL(page.url()).searchParams.get('Timepoint')).toBe(timepoint);
 
+    // Upload too: a file field at a timepoint cannot take a file.
+    await page.goto(`/form?WebTemplateNo=105&Timepoint=${encodeURIComponent(timepoint)}`);
+    const upload = formByTitle(page, 'Supplier certificate').locator('input[type=file]');
+    await upload.waitFor({ state: 'attached' });
+    expect(await upload.isDisabled()).toBe(true);
+
     // Bad input says so instead of showing the current data.
     const before = formatTimepoint(Date.now() - 300 * DAY);
     await page.goto(`/form?WebTemplateNo=103&UGoToItemNo=${id}&Timepoint=${encodeURIComponent(before)}`);
