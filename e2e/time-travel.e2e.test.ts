@@ -123,6 +123,11 @@ describe('reference host: time travel', () => {
     expect(
       new URL((await link.getAttribute('href')) ?? '', env.server.url).searchParams.get('Timepoint'),
     ).toBe(sixtyDaysAgo);
+    // Back at the current data, the same search runs again: the supplier is no longer Blocked.
+    await choice(page, 'Current data').click();
+    await page.getByText(/^\d+ found$/).waitFor();
+    expect(await search.getByLabel('Status').inputValue()).toBe('Blocked');
+    expect(await link.count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { ApiErrorCode, isHttpStatusError, Messages } from '@procedo/client-api';
+import { ApiErrorCode, type FieldValues, isHttpStatusError, Messages } from '@procedo/client-api';
 import {
   AuditDialog,
   ConflictPanel,
@@ -46,6 +46,8 @@ import { userMessage } from '../user-message';
 export function FormPage() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseFormQuery(params), [params]);
+  // A search form's last criteria, by form: moving in time runs the same search at the new time.
+  const lastSearch = useRef(new Map<number, LastSearch>());
   if (query.webTemplateNo === null) return <FormPageMessage title="Form" message={L.noForm} />;
   // The address holds the time-travel state (spec §2), so a view at a timepoint can be shared.
   const travel = (state: TimeTravelState) => setParams(writeTimeTravelQuery(params, state));
@@ -68,10 +70,17 @@ export function FormPage() {
           key={`${query.webTemplateNo}:${query.recordId ?? 'new'}:${query.timepoint ?? 'now'}`}
           webTemplateNo={query.webTemplateNo}
           query={query}
+          lastSearch={lastSearch.current}
         />
       )}
     </>
   );
+}
+
+/** A search form's last criteria and the timepoint they were searched at. */
+interface LastSearch {
+  values: FieldValues;
+  timepoint: string | null;
 }
 
 /** Why the page could not load: a record that did not exist yet at the timepoint is said so. */
@@ -87,7 +96,15 @@ function loadFailureText(error: unknown, timepoint: string | null): string {
 }
 
 /** One record (or a new one, or a search) of one form: the session lives as long as this does. */
-function FormSession({ webTemplateNo, query }: { webTemplateNo: number; query: FormPageQuery }) {
+function FormSession({
+  webTemplateNo,
+  query,
+  lastSearch,
+}: {
+  webTemplateNo: number;
+  query: FormPageQuery;
+  lastSearch: Map<number, LastSearch>;
+}) {
   const { errorHandler } = useSignedIn();
   const [createdId, setCreatedId] = useState<number | null>(null);
   const record = useRecordSession({
@@ -113,7 +130,15 @@ function FormSession({ webTemplateNo, query }: { webTemplateNo: number; query: F
     );
   }
   if (record.status === 'loading' || !record.store) return <LoadingPanel isVisible label={L.loading} />;
-  return <FormView record={record} store={record.store} query={query} createdId={createdId} />;
+  return (
+    <FormView
+      record={record}
+      store={record.store}
+      query={query}
+      createdId={createdId}
+      lastSearch={lastSearch}
+    />
+  );
 }
 
 interface FormViewProps {
@@ -121,9 +146,10 @@ interface FormViewProps {
   store: FormStore;
   query: FormPageQuery;
   createdId: number | null;
+  lastSearch: Map<number, LastSearch>;
 }
 
-function FormView({ record, store, query, createdId }: FormViewProps) {
+function FormView({ record, store, query, createdId, lastSearch }: FormViewProps) {
   const { context } = useSignedIn();
   const { definition } = store;
   const webTemplateNo = definition.WebTemplateNo;
@@ -141,6 +167,19 @@ function FormView({ record, store, query, createdId }: FormViewProps) {
   const onResultClick = useResultLinkClicks(definition.Title);
   const getRowHref = useRowHref(query);
   const { conflict, auditRequest } = record;
+  const search = (event: { values: FieldValues }) => {
+    lastSearch.set(webTemplateNo, { values: event.values, timepoint: query.timepoint });
+    return record.search(event);
+  };
+  // A search form reopened at another time (the toggle) runs the last search again there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this session's form is ready
+  useEffect(() => {
+    const last = definition.Kind === 'search' ? lastSearch.get(webTemplateNo) : undefined;
+    // Only a move in time re-runs it; coming back to the form at the same time starts afresh.
+    if (!last || last.timepoint === query.timepoint) return;
+    for (const [name, value] of Object.entries(last.values)) store.setValue(name, value);
+    void record.search({ values: store.getValues() });
+  }, [store]);
 
   return (
     <div
@@ -173,7 +212,7 @@ function FormView({ record, store, query, createdId }: FormViewProps) {
             store={store}
             registry={registry}
             onSave={record.save}
-            onSearch={record.search}
+            onSearch={search}
             onDelete={record.remove}
             onTabSelect={({ tabName }) => callback.tabSelect(`${webTemplateNo}:${tabName}`)}
             results={rows}
