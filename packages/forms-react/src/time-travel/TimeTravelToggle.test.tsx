@@ -120,6 +120,27 @@ describe('TimeTravelToggle', () => {
     expect(onChange).toHaveBeenLastCalledWith({ timepoint: null, previousTimepoint: '2026-01-01 08:00' });
   });
 
+  it('shows a timepoint set from outside (a link, the back button) in local time in its field', () => {
+    const view = render(
+      <TimeTravelToggle
+        timepoint={null}
+        previousTimepoint={null}
+        timeZone="Europe/Vienna"
+        onChange={vi.fn()}
+      />,
+    );
+    view.rerender(
+      <TimeTravelToggle
+        timepoint="2026-07-01 10:00"
+        previousTimepoint={null}
+        timeZone="Europe/Vienna"
+        onChange={vi.fn()}
+      />,
+    );
+    expect(field()).toHaveProperty('value', '2026-07-01 12:00');
+    expect(choice('Data at a time').getAttribute('aria-checked')).toBe('true');
+  });
+
   it('is operable from the keyboard: arrows move between choices, Space chooses', async () => {
     const user = userEvent.setup();
     render(<Host />);

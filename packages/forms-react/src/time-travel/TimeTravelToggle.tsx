@@ -72,6 +72,13 @@ export function TimeTravelToggle({
   );
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<Note | null>(null);
+  // A timepoint set from outside (a link, the browser's back button) shows in the field too.
+  const [shownTimepoint, setShownTimepoint] = useState(timepoint);
+  if (shownTimepoint !== timepoint) {
+    setShownTimepoint(timepoint);
+    if (timepoint !== null && error === null)
+      setText(describeTimepoint(timepoint, { timeZone })?.local ?? '');
+  }
   const hintId = useId();
   const choice: Choice = isTyping || timepoint !== null ? 'at' : 'current';
   const state = { timepoint, previousTimepoint };
