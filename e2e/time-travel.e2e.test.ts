@@ -86,7 +86,7 @@ describe('reference host: time travel', () => {
     await context.close();
   });
 
-  it('says, in Europe/Vienna, that a local time skipped by the spring-forward change was moved, and searches then', async () => {
+  it('says, in Europe/Vienna, which instant a local time skipped or repeated by a daylight-saving change became, and searches at a timepoint', async () => {
     const context = await env.browser.newContext({ baseURL: env.server.url, timezoneId: 'Europe/Vienna' });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
@@ -105,6 +105,15 @@ describe('reference host: time travel', () => {
     expect(await banner(page).textContent()).toContain(
       '2026-03-29 01:30 UTC (2026-03-29 03:30 in Europe/Vienna)',
     );
+    // And a time the fall-back change repeats: the earlier of the two.
+    await page.getByLabel('Time (your local time)').fill('2026-10-25 02:30');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '2026-10-25 02:30 happens twice in Europe/Vienna' })
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('Timepoint')).toBe('2026-10-25 00:30');
+    expect(new URL(page.url()).searchParams.get('TimepointPrev')).toBe('2026-03-29 01:30');
 
     // A search list at a timepoint: filtered on the values of then; its rows open at that timepoint.
     // Supplier 2 (seeded) was Blocked from 120 to 7 days ago, and is Conditional now.
