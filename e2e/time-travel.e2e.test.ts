@@ -82,6 +82,8 @@ describe('reference host: time travel', () => {
     await page.goto(`/form?WebTemplateNo=103&UGoToItemNo=${id}&Timepoint=yesterday`);
     await page.getByRole('alert').filter({ hasText: "Timepoint 'yesterday', which is not a time" }).waitFor();
     expect(await deviation.count()).toBe(0);
+    await page.getByRole('link', { name: 'Show the current data' }).click();
+    await expect.poll(() => deviation.getByLabel('Status').inputValue()).toBe('Closed');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

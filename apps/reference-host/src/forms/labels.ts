@@ -9,7 +9,8 @@ export const FORM_PAGE_LABELS = Object.freeze({
   version: (version: number, by: string, at: string) => `Version ${version}, saved by ${by} at ${at} (UTC)`,
   deletedRecord: 'This record has been deleted.',
   malformedTimepoint: (text: string) =>
-    `The address asks for the data at Timepoint '${text}', which is not a time (yyyy-MM-dd HH:mm in UTC, or ISO 8601 with Z): no data is shown. Choose the current data or type a time above.`,
+    `The address asks for the data at Timepoint '${text}', which is not a time (yyyy-MM-dd HH:mm in UTC, or ISO 8601 with Z): no data is shown. Type a time above, or show the current data.`,
+  showCurrentData: 'Show the current data',
   notFoundAtTimepoint: (timepoint: string) =>
     `This record did not exist yet at ${timepoint} (UTC): it was created later.`,
   stepCompletionReadOnly: 'Completing the step is off while a timepoint is viewed.',

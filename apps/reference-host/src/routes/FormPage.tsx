@@ -16,7 +16,7 @@ import {
   writeTimeTravelQuery,
 } from '@procedo/forms-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
 import { FormPageHeader } from '../forms/FormPageHeader';
 import { FormPageMessage } from '../forms/FormPageMessage';
@@ -64,7 +64,13 @@ export function FormPage() {
       </div>
       {query.malformedTimepoint !== null ? (
         // Never the current data in place of a timepoint that could not be read.
-        <FormPageMessage title="Form" message={L.malformedTimepoint(query.malformedTimepoint)} />
+        <FormPageMessage title="Form" message={L.malformedTimepoint(query.malformedTimepoint)}>
+          <p>
+            <Link to={`/form?${writeTimeTravelQuery(params, { timepoint: null, previousTimepoint: null })}`}>
+              {L.showCurrentData}
+            </Link>
+          </p>
+        </FormPageMessage>
       ) : (
         <FormSession
           key={`${query.webTemplateNo}:${query.recordId ?? 'new'}:${query.timepoint ?? 'now'}`}
