@@ -28,7 +28,14 @@ export interface AppDeps {
   now: () => number;
   options: Pick<
     ServerOptions,
-    'sessionTimeoutMinutes' | 'staticDir' | 'verboseErrors' | 'faultInjection' | 'logonRateLimit' | 'dataDir'
+    | 'sessionTimeoutMinutes'
+    | 'staticDir'
+    | 'verboseErrors'
+    | 'faultInjection'
+    | 'logonRateLimit'
+    | 'logonIpRateLimit'
+    | 'logonHashLimit'
+    | 'dataDir'
   >;
 }
 
@@ -70,7 +77,13 @@ export function createApp(deps: AppDeps): Express {
   api.use(jsonBody);
   api.use(
     '/v1/session',
-    sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
+    sessionRoutes({
+      sessions,
+      requireSession: apiSession,
+      logonRateLimit: options.logonRateLimit,
+      logonIpRateLimit: options.logonIpRateLimit,
+      logonHashLimit: options.logonHashLimit,
+    }),
   );
   api.use('/v1', formsRoutes({ forms, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));

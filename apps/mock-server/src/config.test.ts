@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       verboseErrors: false,
       faultInjection: false,
       logonRateLimit: { max: 10, windowMs: 60_000 },
+      logonIpRateLimit: { max: 50, windowMs: 60_000 },
+      logonHashLimit: { concurrency: 2, queue: 32 },
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -30,6 +32,9 @@ describe('loadConfig', () => {
         PROCEDO_VERBOSE_ERRORS: '1',
         PROCEDO_FAULT_INJECTION: 'true',
         PROCEDO_LOGON_RATE_LIMIT: '5/30',
+        PROCEDO_LOGON_IP_RATE_LIMIT: '100/120',
+        PROCEDO_LOGON_CONCURRENCY: '4',
+        PROCEDO_LOGON_QUEUE: '0',
       }),
     ).toMatchObject({
       port: 0,
@@ -41,6 +46,8 @@ describe('loadConfig', () => {
       verboseErrors: true,
       faultInjection: true,
       logonRateLimit: { max: 5, windowMs: 30_000 },
+      logonIpRateLimit: { max: 100, windowMs: 120_000 },
+      logonHashLimit: { concurrency: 4, queue: 0 },
     });
   });
 
@@ -49,5 +56,12 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', PROCEDO_SESSION_TIMEOUT_MINUTES: '-1', PROCEDO_LOGON_RATE_LIMIT: 'many' }),
     ).toThrow(/PORT[\s\S]*PROCEDO_SESSION_TIMEOUT_MINUTES[\s\S]*PROCEDO_LOGON_RATE_LIMIT/);
     expect(() => loadConfig({ PROCEDO_VERBOSE_ERRORS: 'yes' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({
+        PROCEDO_LOGON_IP_RATE_LIMIT: '0/60',
+        PROCEDO_LOGON_CONCURRENCY: '0',
+        PROCEDO_LOGON_QUEUE: '-1',
+      }),
+    ).toThrow(/PROCEDO_LOGON_IP_RATE_LIMIT[\s\S]*PROCEDO_LOGON_CONCURRENCY[\s\S]*PROCEDO_LOGON_QUEUE/);
   });
 });

@@ -22,6 +22,10 @@ export interface ServerOptions {
   faultInjection: boolean;
   /** Failed logons allowed per IP + database + user name in a window. @default { max: 10, windowMs: 60000 } (env PROCEDO_LOGON_RATE_LIMIT "10/60") */
   logonRateLimit: { max: number; windowMs: number };
+  /** Failed logons allowed per client address, whatever the user name, in a window. @default { max: 50, windowMs: 60000 } (env PROCEDO_LOGON_IP_RATE_LIMIT "50/60") */
+  logonIpRateLimit: { max: number; windowMs: number };
+  /** Logons hashing a password at once, and logons allowed to wait for that (more: 503 SERVER_BUSY). @default { concurrency: 2, queue: 32 } (env PROCEDO_LOGON_CONCURRENCY, PROCEDO_LOGON_QUEUE) */
+  logonHashLimit: { concurrency: number; queue: number };
   /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
   now?: () => number;
 }
@@ -36,6 +40,18 @@ export const DEFAULT_STATIC_DIR = path.resolve(here, '../../reference-host/dist'
 const flag = z
   .enum(['0', '1', 'true', 'false'], { message: 'must be 0, 1, true or false' })
   .transform((value) => value === '1' || value === 'true');
+
+/** `"max/seconds"`, e.g. `"10/60"`: a fixed-window rate limit. */
+const rateLimitText = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+(\.\d+)?$/, 'must be "max/seconds", e.g. "10/60"')
+    .default(fallback)
+    .transform((value) => {
+      const [max, seconds] = value.split('/');
+      return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
+    })
+    .refine((limit) => limit.max >= 1 && limit.windowMs >= 1, 'max and seconds must be at least 1');
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -59,6 +75,9 @@ const EnvSchema = z.object({
       return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
     })
     .refine((limit) => limit.max >= 1 && limit.windowMs >= 1, 'max and seconds must be at least 1'),
+  PROCEDO_LOGON_IP_RATE_LIMIT: rateLimitText('50/60'),
+  PROCEDO_LOGON_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PROCEDO_LOGON_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
 });
 
 /** A configuration error: the message names every bad variable. */
@@ -91,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     verboseErrors: e.PROCEDO_VERBOSE_ERRORS,
     faultInjection: e.PROCEDO_FAULT_INJECTION,
     logonRateLimit: e.PROCEDO_LOGON_RATE_LIMIT,
+    logonIpRateLimit: e.PROCEDO_LOGON_IP_RATE_LIMIT,
+    logonHashLimit: { concurrency: e.PROCEDO_LOGON_CONCURRENCY, queue: e.PROCEDO_LOGON_QUEUE },
   };
 }

@@ -31,6 +31,8 @@ const OptionsSchema = z.object({
   verboseErrors: z.boolean(),
   faultInjection: z.boolean(),
   logonRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
+  logonIpRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
+  logonHashLimit: z.object({ concurrency: z.number().int().min(1), queue: z.number().int().min(0) }),
 });
 
 // In-flight requests get this long to finish on close before their connections are cut.
