@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       faultInjection: false,
       logonRateLimit: { max: 10, windowMs: 60_000 },
       logonIpRateLimit: { max: 50, windowMs: 60_000 },
-      logonHashLimit: { concurrency: 2, queue: 32 },
+      logonHashLimit: { concurrency: 2, queue: 32, perAddress: 4 },
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -35,6 +35,7 @@ describe('loadConfig', () => {
         PROCEDO_LOGON_IP_RATE_LIMIT: '100/120',
         PROCEDO_LOGON_CONCURRENCY: '4',
         PROCEDO_LOGON_QUEUE: '0',
+        PROCEDO_LOGON_QUEUE_PER_ADDRESS: '8',
       }),
     ).toMatchObject({
       port: 0,
@@ -47,7 +48,7 @@ describe('loadConfig', () => {
       faultInjection: true,
       logonRateLimit: { max: 5, windowMs: 30_000 },
       logonIpRateLimit: { max: 100, windowMs: 120_000 },
-      logonHashLimit: { concurrency: 4, queue: 0 },
+      logonHashLimit: { concurrency: 4, queue: 0, perAddress: 8 },
     });
   });
 

@@ -24,8 +24,8 @@ export interface ServerOptions {
   logonRateLimit: { max: number; windowMs: number };
   /** Failed logons allowed per client address, whatever the user name, in a window. @default { max: 50, windowMs: 60000 } (env PROCEDO_LOGON_IP_RATE_LIMIT "50/60") */
   logonIpRateLimit: { max: number; windowMs: number };
-  /** Logons hashing a password at once, and logons allowed to wait for that (more: 503 SERVER_BUSY). @default { concurrency: 2, queue: 32 } (env PROCEDO_LOGON_CONCURRENCY, PROCEDO_LOGON_QUEUE) */
-  logonHashLimit: { concurrency: number; queue: number };
+  /** Logons checking a password at once, logons allowed to wait for that, and how many of those (running or waiting) one client address may hold; more: 503 SERVER_BUSY. @default { concurrency: 2, queue: 32, perAddress: 4 } (env PROCEDO_LOGON_CONCURRENCY, PROCEDO_LOGON_QUEUE, PROCEDO_LOGON_QUEUE_PER_ADDRESS) */
+  logonHashLimit: { concurrency: number; queue: number; perAddress: number };
   /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
   now?: () => number;
 }
@@ -78,6 +78,7 @@ const EnvSchema = z.object({
   PROCEDO_LOGON_IP_RATE_LIMIT: rateLimitText('50/60'),
   PROCEDO_LOGON_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PROCEDO_LOGON_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  PROCEDO_LOGON_QUEUE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
 });
 
 /** A configuration error: the message names every bad variable. */
@@ -111,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     faultInjection: e.PROCEDO_FAULT_INJECTION,
     logonRateLimit: e.PROCEDO_LOGON_RATE_LIMIT,
     logonIpRateLimit: e.PROCEDO_LOGON_IP_RATE_LIMIT,
-    logonHashLimit: { concurrency: e.PROCEDO_LOGON_CONCURRENCY, queue: e.PROCEDO_LOGON_QUEUE },
+    logonHashLimit: {
+      concurrency: e.PROCEDO_LOGON_CONCURRENCY,
+      queue: e.PROCEDO_LOGON_QUEUE,
+      perAddress: e.PROCEDO_LOGON_QUEUE_PER_ADDRESS,
+    },
   };
 }

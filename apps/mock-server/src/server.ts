@@ -32,7 +32,11 @@ const OptionsSchema = z.object({
   faultInjection: z.boolean(),
   logonRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
   logonIpRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
-  logonHashLimit: z.object({ concurrency: z.number().int().min(1), queue: z.number().int().min(0) }),
+  logonHashLimit: z.object({
+    concurrency: z.number().int().min(1),
+    queue: z.number().int().min(0),
+    perAddress: z.number().int().min(1),
+  }),
 });
 
 // In-flight requests get this long to finish on close before their connections are cut.

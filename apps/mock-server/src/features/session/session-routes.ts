@@ -1,56 +1,14 @@
 import { LogonRequestSchema, PreferencesPatchSchema } from '@procedo/client-api';
-import { type Request, type RequestHandler, Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { AppError, parseBody } from '../../http/errors';
+import { type RequestHandler, Router } from 'express';
+import { parseBody } from '../../http/errors';
 import {
   clearSessionCookies,
   getAuth,
   readSessionCookie,
   setSessionCookies,
 } from '../../http/session-middleware';
-import { createWorkGate, GateFullError } from './logon-gate';
+import { createLogonLimits, type LogonHashLimit, type LogonRateLimit } from './logon-limits';
 import type { SessionService } from './session-service';
-
-/** A fixed-window limit: `max` failed logons per `windowMs`. */
-export interface LogonRateLimit {
-  max: number;
-  windowMs: number;
-}
-
-/** How many logons may hash at once, and how many may wait for a slot. */
-export interface LogonHashLimit {
-  concurrency: number;
-  queue: number;
-}
-
-const clientAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
-
-/** Failed logons per key; successful ones, and ones refused as busy before any check, do not count. */
-function failedLogonLimit(limit: LogonRateLimit, key: (req: Request) => string): RequestHandler {
-  return rateLimit({
-    windowMs: limit.windowMs,
-    limit: limit.max,
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode === 503,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: key,
-    handler: (_req, _res, next, options) => {
-      next(
-        new AppError({
-          status: options.statusCode,
-          code: 'RATE_LIMITED',
-          message: 'Too many failed sign-in attempts. Wait a minute and try again.',
-        }),
-      );
-    },
-  });
-}
-
-const field = (req: Request, name: string) => {
-  const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value.trim().toLowerCase() : '';
-};
 
 /** The v1 session endpoints (mounted at `/api/v1/session`). */
 export function sessionRoutes(options: {
@@ -64,32 +22,19 @@ export function sessionRoutes(options: {
 }): Router {
   const { sessions, requireSession } = options;
   const router = Router();
-  const perAddress = failedLogonLimit(options.logonIpRateLimit, clientAddress);
-  const perUser = failedLogonLimit(options.logonRateLimit, (req) =>
-    JSON.stringify([clientAddress(req), field(req, 'Database'), field(req, 'UserName')]),
-  );
-  // Every logon hashes (an unknown user against a dummy hash, for equal timing): the gate bounds
-  // how much of that work anonymous requests can queue; beyond it they are refused unhashed.
-  const hashing = createWorkGate(options.logonHashLimit);
+  const limits = createLogonLimits({
+    perUser: options.logonRateLimit,
+    perAddress: options.logonIpRateLimit,
+    hashing: options.logonHashLimit,
+  });
 
   router.get('/databases', (_req, res) => {
     res.json(sessions.listDatabases());
   });
 
-  router.post('/logon', perAddress, perUser, async (req, res) => {
+  router.post('/logon', ...limits.rateLimits, async (req, res) => {
     const body = parseBody(LogonRequestSchema, req.body);
-    let result: Awaited<ReturnType<SessionService['logon']>>;
-    try {
-      result = await hashing.run(() => sessions.logon(body, readSessionCookie(req)));
-    } catch (error) {
-      if (!(error instanceof GateFullError)) throw error;
-      res.set('Retry-After', '1');
-      throw new AppError({
-        status: 503,
-        code: 'SERVER_BUSY',
-        message: 'The server is busy signing other users in. Try again in a moment.',
-      });
-    }
+    const result = await limits.run(req, res, () => sessions.logon(body, readSessionCookie(req)));
     setSessionCookies(res, result.sessionCookie, result.csrfToken);
     res.json(result.context);
   });
