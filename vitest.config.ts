@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'apps/mock-server/vitest.config.ts',
       'apps/reference-host/vitest.config.ts',
+      'scripts/vitest.config.mjs',
     ],
   },
 });

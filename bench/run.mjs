@@ -8,6 +8,7 @@ if ((await buildAll()) !== 0) process.exit(1);
 for (const script of [
   'server-bench.mjs',
   'hostile-bench.mjs',
+  'lock-bench.mjs',
   'records-bench.mjs',
   'process-bench.mjs',
   'bundle-size.mjs',

@@ -113,7 +113,8 @@ describe('reference host: forms', () => {
 
   it('refuses a file of a type not in the supported list with the spec message', async () => {
     const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
-    await logOnAndWaitForHome(page, 'operator');
+    // The certificates form is the supervisors' (operators may not open it).
+    await logOnAndWaitForHome(page, 'supervisor');
     await page.goto('/form?WebTemplateNo=105');
     const certificate = form(page, 'Supplier certificate');
     const input = certificate.locator('input[type=file]');

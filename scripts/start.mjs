@@ -1,9 +1,9 @@
-// `npm start`: install, build, then serve the reference product (the server creates and seeds
-// its SQLite databases on first start). Env: PORT, HOST, PROCEDO_DATA_DIR,
+// `npm start`: install, build, then serve the reference product under the supervisor (the server
+// creates and seeds its SQLite databases on first start). Env: PORT, HOST, PROCEDO_DATA_DIR,
 // PROCEDO_SESSION_TIMEOUT_MINUTES (see README).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildAll, checkNode, childEnv, ensureInstalled, root } from './lib.mjs';
+import { runSupervisor, SERVER_SCRIPT } from './supervise.mjs';
 
 checkNode();
 await ensureInstalled();
@@ -13,16 +13,5 @@ if (buildCode !== 0) {
   process.exit(buildCode);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/mock-server/dist/server.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: childEnv(),
-  },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Restarted should it crash; stopped (not restarted) with Ctrl+C or SIGTERM.
+await runSupervisor({ script: path.join(root, SERVER_SCRIPT), env: childEnv() });

@@ -5,17 +5,21 @@ import type { DatabaseCatalog } from './db/catalog';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { createCallbackService } from './features/callback/callback-service';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
+import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
 import { createFilesService } from './features/files/files-service';
 import { formsRoutes } from './features/forms/forms-routes';
 import { createFormsService } from './features/forms/forms-service';
+import { createPickersService } from './features/pickers/pickers-service';
 import { processesRoutes } from './features/processes/processes-routes';
 import { createProcessesService } from './features/processes/processes-service';
+import { createRecordsService } from './features/records/records-service';
 import { sessionRoutes } from './features/session/session-routes';
 import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
+import { sameOriginWrites } from './http/origin';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { CSRF_HEADER, requireSession } from './http/session-middleware';
@@ -26,9 +30,12 @@ export interface AppDeps {
   logger: Logger;
   /** Clock in epoch milliseconds. */
   now: () => number;
+  /** File-system calls of uploads. @default node:fs/promises */
+  filesFs?: FilesFs;
   options: Pick<
     ServerOptions,
     | 'sessionTimeoutMinutes'
+    | 'sessionMaxHours'
     | 'staticDir'
     | 'verboseErrors'
     | 'faultInjection'
@@ -36,17 +43,33 @@ export interface AppDeps {
     | 'logonIpRateLimit'
     | 'logonHashLimit'
     | 'dataDir'
+    | 'allowedOrigins'
   >;
 }
 
+/** The Express app and what must run before its databases close. */
+export interface ProcedoApp {
+  app: Express;
+  /** Stores what the app keeps for later writing (session deadlines). */
+  drain(): Promise<void>;
+}
+
 /** Builds the Express app of the reference server. */
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): ProcedoApp {
   const { catalog, logger, now, options } = deps;
-  const sessions = createSessionService({ catalog, timeoutMinutes: options.sessionTimeoutMinutes, now });
+  const sessions = createSessionService({
+    catalog,
+    timeoutMinutes: options.sessionTimeoutMinutes,
+    maxHours: options.sessionMaxHours,
+    now,
+    logger,
+  });
   const forms = createFormsService({ now });
+  const records = createRecordsService({ now, forms });
+  const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
-  const files = createFilesService({ dataDir: options.dataDir, now });
-  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms });
+  const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
+  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
 
   const app = express();
   app.disable('x-powered-by');
@@ -72,6 +95,17 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  api.use(
+    sameOriginWrites({
+      allowedOrigins: options.allowedOrigins,
+      onRefused: (_req, res) => {
+        res.status(403).json({
+          Message: 'Cross-origin request refused: send it from a Procedo page of this server.',
+          Code: 'CROSS_ORIGIN',
+        });
+      },
+    }),
+  );
   // Multipart uploads: before the JSON-only body parser.
   api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession }));
   api.use(jsonBody);
@@ -85,14 +119,22 @@ export function createApp(deps: AppDeps): Express {
       logonHashLimit: options.logonHashLimit,
     }),
   );
-  api.use('/v1', formsRoutes({ forms, requireSession: apiSession }));
+  api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));
   app.use('/api', api);
 
-  app.use(callbackRoutes({ sessions, callbacks, logger, verboseErrors: options.verboseErrors }));
+  app.use(
+    callbackRoutes({
+      sessions,
+      callbacks,
+      logger,
+      verboseErrors: options.verboseErrors,
+      allowedOrigins: options.allowedOrigins,
+    }),
+  );
   app.use(staticRoutes(options.staticDir));
 
   app.use((_req, res) => {
@@ -111,5 +153,5 @@ export function createApp(deps: AppDeps): Express {
       .send('The request failed.');
   };
   app.use(lastResort);
-  return app;
+  return { app, drain: () => sessions.flush() };
 }

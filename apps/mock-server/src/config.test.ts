@@ -16,6 +16,10 @@ describe('loadConfig', () => {
       logonRateLimit: { max: 10, windowMs: 60_000 },
       logonIpRateLimit: { max: 50, windowMs: 60_000 },
       logonHashLimit: { concurrency: 2, queue: 32, perAddress: 4 },
+      sessionMaxHours: 12,
+      writeWaitMs: 2000,
+      databaseMaxBytes: null,
+      allowedOrigins: [],
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -36,6 +40,10 @@ describe('loadConfig', () => {
         PROCEDO_LOGON_CONCURRENCY: '4',
         PROCEDO_LOGON_QUEUE: '0',
         PROCEDO_LOGON_QUEUE_PER_ADDRESS: '8',
+        PROCEDO_SESSION_MAX_HOURS: '8',
+        PROCEDO_DB_WRITE_WAIT_MS: '500',
+        PROCEDO_DB_MAX_MB: '1.5',
+        PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
       }),
     ).toMatchObject({
       port: 0,
@@ -49,6 +57,10 @@ describe('loadConfig', () => {
       logonRateLimit: { max: 5, windowMs: 30_000 },
       logonIpRateLimit: { max: 100, windowMs: 120_000 },
       logonHashLimit: { concurrency: 4, queue: 0, perAddress: 8 },
+      sessionMaxHours: 8,
+      writeWaitMs: 500,
+      databaseMaxBytes: 1_572_864,
+      allowedOrigins: ['https://procedo.example', 'http://qa.example:8080'],
     });
   });
 
@@ -57,6 +69,9 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', PROCEDO_SESSION_TIMEOUT_MINUTES: '-1', PROCEDO_LOGON_RATE_LIMIT: 'many' }),
     ).toThrow(/PORT[\s\S]*PROCEDO_SESSION_TIMEOUT_MINUTES[\s\S]*PROCEDO_LOGON_RATE_LIMIT/);
     expect(() => loadConfig({ PROCEDO_VERBOSE_ERRORS: 'yes' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PROCEDO_SESSION_MAX_HOURS: '0', PROCEDO_ALLOWED_ORIGINS: 'javascript:alert(1)' }),
+    ).toThrow(/PROCEDO_SESSION_MAX_HOURS[\s\S]*PROCEDO_ALLOWED_ORIGINS/);
     expect(() =>
       loadConfig({
         PROCEDO_LOGON_IP_RATE_LIMIT: '0/60',

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
+import type { FilesFs } from './features/files/files-fs';
 
 /** Options of the reference server; every field has a default taken from the environment. */
 export interface ServerOptions {
@@ -26,8 +28,23 @@ export interface ServerOptions {
   logonIpRateLimit: { max: number; windowMs: number };
   /** Logons checking a password at once, logons allowed to wait for that, and how many of those (running or waiting) one client address may hold; more: 503 SERVER_BUSY. @default { concurrency: 2, queue: 32, perAddress: 4 } (env PROCEDO_LOGON_CONCURRENCY, PROCEDO_LOGON_QUEUE, PROCEDO_LOGON_QUEUE_PER_ADDRESS) */
   logonHashLimit: { concurrency: number; queue: number; perAddress: number };
+  /** Absolute lifetime of a session in hours, whatever its activity (ASVS 7.3.2). @default 12 (env PROCEDO_SESSION_MAX_HOURS) */
+  sessionMaxHours: number;
+  /** How long a write waits for another process's write lock before answering 503. @default 2000 (env PROCEDO_DB_WRITE_WAIT_MS) */
+  writeWaitMs: number;
+  /** Quota of each database file in bytes (writes past it answer 507), or null for none. @default null (env PROCEDO_DB_MAX_MB, megabytes) */
+  databaseMaxBytes: number | null;
+  /**
+   * Origins besides the server's own that may send state-changing requests (e.g. the public
+   * origin of a reverse proxy that rewrites Host). @default [] (env PROCEDO_ALLOWED_ORIGINS, comma-separated)
+   */
+  allowedOrigins: string[];
   /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
   now?: () => number;
+  /** File-system calls of uploads (tests inject a full disk); not from the environment. @default node:fs/promises */
+  filesFs?: FilesFs;
+  /** Where log lines go (tests read them); not from the environment. @default stdout */
+  logDestination?: DestinationStream;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -79,6 +96,23 @@ const EnvSchema = z.object({
   PROCEDO_LOGON_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PROCEDO_LOGON_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   PROCEDO_LOGON_QUEUE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
+  PROCEDO_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  PROCEDO_DB_WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  PROCEDO_DB_MAX_MB: z.coerce.number().positive().optional(),
+  PROCEDO_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be origins like https://procedo.example' }))),
 });
 
 /** A configuration error: the message names every bad variable. */
@@ -117,5 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
       queue: e.PROCEDO_LOGON_QUEUE,
       perAddress: e.PROCEDO_LOGON_QUEUE_PER_ADDRESS,
     },
+    sessionMaxHours: e.PROCEDO_SESSION_MAX_HOURS,
+    writeWaitMs: e.PROCEDO_DB_WRITE_WAIT_MS,
+    databaseMaxBytes:
+      e.PROCEDO_DB_MAX_MB === undefined ? null : Math.round(e.PROCEDO_DB_MAX_MB * 1024 * 1024),
+    allowedOrigins: e.PROCEDO_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
   };
 }

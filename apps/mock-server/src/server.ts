@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerOptions } from './config';
 import { DEMO_ACCOUNTS } from './db/seed-data';
 import { DATABASES, openSqliteCatalog } from './db/sqlite-catalog';
+import { sweepFiles } from './features/files/files-sweep';
 
 export type { ServerOptions } from './config';
 
@@ -37,6 +38,10 @@ const OptionsSchema = z.object({
     queue: z.number().int().min(0),
     perAddress: z.number().int().min(1),
   }),
+  sessionMaxHours: z.number().positive(),
+  writeWaitMs: z.number().int().min(0),
+  databaseMaxBytes: z.number().int().positive().nullable(),
+  allowedOrigins: z.array(z.string()),
 });
 
 // In-flight requests get this long to finish on close before their connections are cut.
@@ -57,14 +62,30 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
   }
   const options: ServerOptions = { ...merged, ...checked.data };
   const now = options.now ?? Date.now;
-  const logger = pino({
-    level: options.logLevel,
-    base: { service: 'procedo-server' },
-    redact: { paths: ['password', 'Password', 'token', 'cookie', '*.headers.cookie'], censor: '[redacted]' },
-  });
+  const logger = pino(
+    {
+      level: options.logLevel,
+      base: { service: 'procedo-server' },
+      redact: {
+        paths: ['password', 'Password', 'token', 'cookie', '*.headers.cookie'],
+        censor: '[redacted]',
+      },
+    },
+    options.logDestination,
+  );
 
-  const catalog = await openSqliteCatalog({ dataDir: options.dataDir, logger, now });
-  const app = createApp({ catalog, logger, now, options });
+  const catalog = await openSqliteCatalog({
+    dataDir: options.dataDir,
+    logger,
+    now,
+    writeWaitMs: options.writeWaitMs,
+    maxBytes: options.databaseMaxBytes,
+  });
+  // Housekeeping: a folder that cannot be swept now is swept at a later start.
+  await sweepFiles({ dataDir: options.dataDir, catalog, logger, fs: options.filesFs }).catch(
+    (error: unknown) => logger.error({ err: error }, 'could not sweep the files folder'),
+  );
+  const { app, drain } = createApp({ catalog, logger, now, options, filesFs: options.filesFs });
   const server = createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -93,6 +114,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
         });
         server.closeIdleConnections();
       });
+      await drain();
       await catalog.close();
       logger.info('server stopped');
       logger.flush();
@@ -121,13 +143,38 @@ function banner(running: RunningServer, options: ServerOptions): string {
     `Procedo reference server listening on ${running.url}`,
     `  Databases: ${DATABASES.map((db) => `${db.id} (${db.name})`).join(', ')} in ${options.dataDir}`,
     `  Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.userName} / ${a.password} (${a.role})`).join(', ')}`,
-    `  Session idle timeout: ${options.sessionTimeoutMinutes} minutes`,
+    `  Session idle timeout: ${options.sessionTimeoutMinutes} minutes, lifetime at most ${options.sessionMaxHours} hours`,
     `  Serving the reference host from: ${options.staticDir ?? '(none)'}`,
   ].join('\n');
 }
 
+/**
+ * The last resort for a failure no handler caught: log it as fatal, flush the log, exit 1 — and
+ * let the supervisor (`npm start`, `npm run serve`, systemd) start a fresh process. Carrying on
+ * after an uncaught exception would serve from state nobody can vouch for.
+ */
+function exitOnCrash(getLogger: () => Logger | undefined): void {
+  let crashing = false;
+  const crash = (error: unknown, origin: string) => {
+    if (crashing) return;
+    crashing = true;
+    process.exitCode = 1;
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`Procedo server crashed (${origin}); exiting.\n${detail}`);
+    const logger = getLogger();
+    if (!logger) process.exit(1);
+    logger.fatal({ err: error, origin }, 'server crashed: exiting');
+    logger.flush(() => process.exit(1));
+    // Should the flush never call back.
+    setTimeout(() => process.exit(1), 2000).unref();
+  };
+  process.on('uncaughtException', (error, origin) => crash(error, origin));
+  process.on('unhandledRejection', (reason) => crash(reason, 'unhandledRejection'));
+}
+
 async function main(): Promise<void> {
-  let started: Awaited<ReturnType<typeof start>>;
+  let started: Awaited<ReturnType<typeof start>> | undefined;
+  exitOnCrash(() => started?.logger);
   try {
     started = await start({});
   } catch (error) {
@@ -140,7 +187,12 @@ async function main(): Promise<void> {
   console.log(banner(running, options));
   logger.info({ url: running.url }, 'server listening');
 
+  // Ctrl+C in a terminal reaches both `npm start` and the server, and the supervisor passes it on
+  // too: a second signal must not cut the graceful stop short.
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
     running.close().then(
       () => process.exit(0),
@@ -150,8 +202,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 function isEntryPoint(): boolean {

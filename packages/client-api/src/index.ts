@@ -3,6 +3,7 @@ export { AJAX_COUNTER_KEY, createAjaxCounter, getWindowAjaxCounter } from './aja
 export type {
   CallbackClient,
   CallbackClientOptions,
+  SendOptions,
   SendRawOptions,
   XmlOfIdOptions,
 } from './callback/client';
@@ -91,6 +92,9 @@ export {
   ProcedoApiError,
   ResponseShapeError,
 } from './errors';
+export { auditedChanges, isLegalNameSignature } from './forms/audit';
+export type { ElementAccess } from './forms/permissions';
+export { effectivePermissions } from './forms/permissions';
 export type {
   RuleResult,
   ValidateOptions,
@@ -107,6 +111,7 @@ export {
   isIsoDate,
   isValueElement,
   PHONE_PATTERN,
+  URL_PROTOCOLS,
   ValidationCode,
   ValidationMessages,
   validateBrackets,
@@ -117,13 +122,15 @@ export {
   validateLength,
   validateMandatory,
   validateNumberRange,
+  validateNumberStep,
   validatePhone,
   validateSelectOption,
   validateUrl,
   validateValues,
 } from './forms/validate';
+export { sameValue, valueChanged } from './forms/values';
 export type { FetchLike } from './http';
-export { CSRF_COOKIE, CSRF_HEADER, isHtmlResponse } from './http';
+export { BACKGROUND_HEADER, CSRF_COOKIE, CSRF_HEADER, isHtmlResponse, TIMEPOINT_HEADER } from './http';
 export type { MessageKey } from './messages';
 export { apiErrorText, HTTP_500_SUFFIX, http500Text, Messages } from './messages';
 export type {
@@ -139,7 +146,7 @@ export {
   SERVER_TIMEOUT_COOKIE,
   SERVER_TIMEOUT_MARGIN_MS,
 } from './server-timeout';
-export type { V1Client, V1ClientOptions, V1Method, V1Request, V1RequestOptions } from './v1/client';
+export type { V1Client, V1ClientOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {
   ElementPermission,
@@ -152,17 +159,12 @@ export type {
   FormResponse,
   LeafElement,
   PickerValue,
-  RecordVersion,
 } from './v1/form-schemas';
 export {
-  AuditSignOffSchema,
   BracketsElementSchema,
   ButtonElementSchema,
   CheckboxElementSchema,
-  ConflictBodySchema,
-  CreateRecordRequestSchema,
   DateElementSchema,
-  DeleteRecordRequestSchema,
   ElementPermissionSchema,
   FieldValueSchema,
   FieldValuesSchema,
@@ -179,28 +181,21 @@ export {
   PickerElementSchema,
   PickerSearchResultSchema,
   PickerValueSchema,
-  RecordSchema,
   ResultListElementSchema,
-  SearchResultSchema,
   SelectElementSchema,
   SelectOptionSchema,
   TabsElementSchema,
   TextAreaElementSchema,
   TextElementSchema,
-  UpdateRecordRequestSchema,
 } from './v1/form-schemas';
 export type {
-  CreateRecordRequest,
-  DeleteRecordRequest,
   FormSearchQuery,
   FormsApi,
   PickerSearchQuery,
   PickerSearchResult,
   RecordReadOptions,
-  SearchResult,
-  UpdateRecordRequest,
 } from './v1/forms';
-export { createFormsApi, isVersionConflictError, VersionConflictError } from './v1/forms';
+export { createFormsApi } from './v1/forms';
 export type {
   CreatableCommand,
   CreateProcessRequest,
@@ -248,6 +243,41 @@ export {
 export type { CreateProcessOptions, ProcessesApi, ProcessListQuery } from './v1/processes';
 export { createProcessesApi, USER_PROCESSES_PATH } from './v1/processes';
 export type {
+  AuditChange,
+  AuditEvent,
+  AuditEventKind,
+  AuditSignOff,
+  AuditTrail,
+  AuditVerification,
+  RecordVersion,
+} from './v1/record-schemas';
+export {
+  AuditChangeSchema,
+  AuditEventKindSchema,
+  AuditEventSchema,
+  AuditSignOffSchema,
+  AuditTrailSchema,
+  AuditVerificationSchema,
+  ConflictBodySchema,
+  CreateRecordRequestSchema,
+  DeleteRecordRequestSchema,
+  RecordSchema,
+  SearchResultSchema,
+  UpdateRecordRequestSchema,
+} from './v1/record-schemas';
+export type {
+  AuditTrailQuery,
+  CreateRecordRequest,
+  DeleteRecordRequest,
+  RecordGetOptions,
+  RecordSearchQuery,
+  RecordsApi,
+  SearchResult,
+  UpdateRecordRequest,
+} from './v1/records';
+export { createRecordsApi, isVersionConflictError, VersionConflictError } from './v1/records';
+export type { V1Method, V1Request, V1RequestOptions } from './v1/request';
+export type {
   ApiErrorBody,
   ApiIssue,
   Database,
@@ -273,3 +303,5 @@ export {
 } from './v1/schemas';
 export type { SessionApi } from './v1/session';
 export { createSessionApi, IgnoredBodySchema } from './v1/session';
+export type { TimepointInput } from './v1/timepoint';
+export { parseTimepoint, TIMEPOINT_PARAM, TimepointSchema, timepointText } from './v1/timepoint';

@@ -7,7 +7,7 @@ import { type CallbackClient, createCallbackClient } from '../src/callback/clien
 import { CallbackError, HttpStatusError } from '../src/errors';
 import { Messages } from '../src/messages';
 import { createV1Client, type V1Client } from '../src/v1/client';
-import { isVersionConflictError, type VersionConflictError } from '../src/v1/forms';
+import { isVersionConflictError, type VersionConflictError } from '../src/v1/records';
 import { createCookieFetch } from './cookie-fetch';
 
 let server: { url: string; close(): Promise<void> };
@@ -49,15 +49,15 @@ describe('forms api against the real server', () => {
     expect(form.Definition.Kind).toBe('record');
     expect(form.SupportedFileExtensions).toContain('pdf');
 
-    const created = await v1.forms.create(102, {
+    const created = await v1.records.create(102, {
       Values: { Name: 'Zeta Test Supplier', Status: 'Approved' },
     });
     expect(created.Version).toBe(1);
-    const updated = await v1.forms.update(102, created.Id, { Version: 1, Values: { Country: 'Austria' } });
+    const updated = await v1.records.update(102, created.Id, { Version: 1, Values: { Country: 'Austria' } });
     expect(updated).toMatchObject({ Version: 2, Values: { Name: 'Zeta Test Supplier', Country: 'Austria' } });
 
     const error = await failure(
-      v1.forms.update(102, created.Id, { Version: 1, Values: { Country: 'Spain' } }),
+      v1.records.update(102, created.Id, { Version: 1, Values: { Country: 'Spain' } }),
     );
     expect(isVersionConflictError(error)).toBe(true);
     expect((error as VersionConflictError).current).toMatchObject({
@@ -65,18 +65,18 @@ describe('forms api against the real server', () => {
       Values: { Country: 'Austria' },
     });
 
-    await expect(v1.forms.record(102, created.Id, { version: 1 })).resolves.toMatchObject({
+    await expect(v1.records.get(102, created.Id, { version: 1 })).resolves.toMatchObject({
       Version: 1,
       Values: { Name: 'Zeta Test Supplier' },
     });
-    const removed = await v1.forms.remove(102, created.Id, { Version: 2 });
+    const removed = await v1.records.remove(102, created.Id, { Version: 2 });
     expect(removed).toMatchObject({ Version: 3, IsDeleted: true });
   });
 
   it('answers a field error as a 400 with an issue on the field', async () => {
     const { v1 } = await signedIn();
     const error = (await failure(
-      v1.forms.create(102, { Values: { Name: '', Status: 'Approved' } }),
+      v1.records.create(102, { Values: { Name: '', Status: 'Approved' } }),
     )) as HttpStatusError;
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error.status).toBe(400);
@@ -85,7 +85,7 @@ describe('forms api against the real server', () => {
 
   it('searches a search form and a dependent picker', async () => {
     const { v1 } = await signedIn();
-    const page = await v1.forms.search(101, { text: '', pageSize: 5 });
+    const page = await v1.records.search(101, { text: '', pageSize: 5 });
     expect(page.Rows).toHaveLength(5);
     expect(page.Total).toBeGreaterThan(5);
 
@@ -125,11 +125,11 @@ describe('forms api against the real server', () => {
 
   it('reads a record through Web.Data.XmlOfId as JSON and XML, selects tabs and refreshes the cache', async () => {
     const { v1, callback } = await signedIn('operator');
-    const first = (await v1.forms.search(101, { pageSize: 1 })).Rows[0];
+    const first = (await v1.records.search(101, { pageSize: 1 })).Rows[0];
     expect(first).toBeDefined();
     const id = first?.Id ?? 0;
     const json = await callback.xmlOfId(`102:${id}`, { returnType: 'Json' });
-    expect(json).toEqual(await v1.forms.record(102, id));
+    expect(json).toEqual(await v1.records.get(102, id));
     expect(json.Values).not.toHaveProperty('InternalNotes');
     const xml = await callback.xmlOfId(`102:${id}`, { params: { Version: '1' } });
     expect(xml.resultText).toContain(`<Record Id="${id}"`);

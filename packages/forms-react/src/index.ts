@@ -34,12 +34,16 @@ export {
 } from './fields/control-properties';
 export type { FileFieldProps } from './fields/FileField';
 export { FileField } from './fields/FileField';
+export type { FileElementOptions } from './fields/file-element';
+export { createFileElement } from './fields/file-element';
 export type { HelpFrameProps, HelpIconProps } from './fields/HelpIcon';
 export { HELP_WINDOW_FEATURES, HELP_WINDOW_NAME, HelpFrame, HelpIcon, helpTopicUrl } from './fields/HelpIcon';
 export type { FieldLabels } from './fields/labels';
 export { FIELD_LABELS } from './fields/labels';
 export type { PickerFieldProps } from './fields/PickerField';
 export { PickerField } from './fields/PickerField';
+export type { PickerElementOptions, PickerElementSearch } from './fields/picker-element';
+export { createPickerElement } from './fields/picker-element';
 export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
 export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
@@ -73,6 +77,8 @@ export type {
 } from './form/registry';
 export { createFieldRegistry } from './form/registry';
 export type { ElementOf } from './form/state/elements';
+export type { FormAction, FormController } from './form/state/form-controller';
+export { createFormController } from './form/state/form-controller';
 export type {
   FieldSnapshot,
   FormSnapshot,
@@ -150,6 +156,31 @@ export {
   registerDataSource,
 } from './opening/parent-data-source';
 export { useFormOpener } from './opening/useFormOpener';
+export type { AuditDialogProps } from './record/AuditDialog';
+export { AuditDialog } from './record/AuditDialog';
+export type { ConflictPanelProps } from './record/ConflictPanel';
+export { ConflictPanel } from './record/ConflictPanel';
+export type { ConflictRow } from './record/conflict-rows';
+export { conflictRows, currentValuesFor } from './record/conflict-rows';
+export type { RecordLabels } from './record/labels';
+export { RECORD_LABELS } from './record/labels';
+export type {
+  AuditRequest,
+  RecordConflict,
+  RecordSearchOutcome,
+  RecordSession,
+  RecordSessionApi,
+  RecordSessionOptions,
+  RecordSessionSnapshot,
+  RecordWriteOutcome,
+} from './record/record-session';
+export { createRecordSession } from './record/record-session';
+export { searchFilters } from './record/search-filters';
+export type { RecordSessionView, UseRecordSessionOptions } from './record/useRecordSession';
+export { useRecordSession } from './record/useRecordSession';
+export { utcText } from './record/utc-text';
+export type { VersionHistoryProps } from './record/VersionHistory';
+export { VERSION_HISTORY_LIMIT, VersionHistory } from './record/VersionHistory';
 export type { NotificationType, ToastType } from './state/durations';
 export { INFO_BOX_COLLAPSED_HEIGHT, NOTIFICATION_DURATIONS, TOAST_DURATIONS } from './state/durations';
 export { parseHideDelay } from './state/hide-delay';

@@ -9,16 +9,15 @@ import type {
 } from '@procedo/client-api';
 
 import {
-  type ControlledFieldProps,
-  createControlledField,
   createFieldRegistry,
+  createFileElement,
   createFormStore,
+  createPickerElement,
   defaultFieldRegistry,
   type FieldRegistry,
-  FileField,
   FormRenderer,
   type FormRendererProps,
-  PickerField,
+  type PickerElementSearch,
   type PickerSearchResult,
   ShellProvider,
 } from '@procedo/forms-react';
@@ -124,38 +123,14 @@ const PICKER_ITEMS: Record<string, PickerValue[]> = {
   ],
 };
 
-function StoryPicker({
-  element,
-  label,
-  value,
-  onChange,
-  isMandatory,
-  isLocked,
-  errorMessage,
-}: ControlledFieldProps<PickerValue | null>) {
-  const source = element.Kind === 'picker' ? element.Source : '';
-  const search = async (text: string): Promise<PickerSearchResult> => {
-    const needle = text.toLowerCase();
-    return {
-      Items: (PICKER_ITEMS[source] ?? []).filter((item) => item.Text.toLowerCase().includes(needle)),
-      HasMore: false,
-    };
+/** Answers a picker's search from {@link PICKER_ITEMS} at once. */
+const searchAtOnce = async ({ element, text }: PickerElementSearch): Promise<PickerSearchResult> => {
+  const needle = text.toLowerCase();
+  return {
+    Items: (PICKER_ITEMS[element.Source] ?? []).filter((item) => item.Text.toLowerCase().includes(needle)),
+    HasMore: false,
   };
-  return (
-    <PickerField
-      label={label}
-      name={element.Name}
-      value={value ?? null}
-      onChange={onChange}
-      search={search}
-      minLength={element.Kind === 'picker' ? (element.MinLength ?? 1) : 1}
-      isMandatory={isMandatory ?? false}
-      isLocked={isLocked ?? false}
-      errorMessage={errorMessage}
-      description={element.Hint}
-    />
-  );
-}
+};
 
 const uploadAtOnce = async (file: File): Promise<FileRef> => ({
   Id: 'story-file',
@@ -164,32 +139,6 @@ const uploadAtOnce = async (file: File): Promise<FileRef> => ({
   ContentType: file.type,
 });
 
-function StoryFile({
-  element,
-  label,
-  value,
-  onChange,
-  isMandatory,
-  isLocked,
-  errorMessage,
-}: ControlledFieldProps<FileRef | null>) {
-  return (
-    <FileField
-      label={label}
-      name={element.Name}
-      value={value ?? null}
-      onChange={onChange}
-      supportedExtensions={['pdf', 'docx', 'xlsx', 'png', 'jpg']}
-      upload={uploadAtOnce}
-      maxBytes={10 * 1024 * 1024}
-      isMandatory={isMandatory ?? false}
-      isLocked={isLocked ?? false}
-      errorMessage={errorMessage}
-      description={element.Hint}
-    />
-  );
-}
-
 /**
  * The built-in kinds plus `picker` and `file` as the host registers them, on fixed data instead
  * of the server (picker lists by `Source`, uploads answered at once).
@@ -197,8 +146,12 @@ function StoryFile({
 export const storyFieldRegistry: FieldRegistry = createFieldRegistry({
   base: defaultFieldRegistry,
   components: {
-    picker: createControlledField<PickerValue | null>(StoryPicker),
-    file: createControlledField<FileRef | null>(StoryFile),
+    picker: createPickerElement({ search: searchAtOnce }),
+    file: createFileElement({
+      upload: uploadAtOnce,
+      supportedExtensions: ['pdf', 'docx', 'xlsx', 'png', 'jpg'],
+      maxBytes: 10 * 1024 * 1024,
+    }),
   },
 });
 

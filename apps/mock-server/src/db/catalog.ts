@@ -1,3 +1,4 @@
+import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
 import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
@@ -15,6 +16,7 @@ export interface DatabaseStores {
   forms: FormStore;
   records: RecordStore;
   files: FileStore;
+  fileLinks: FileLinkStore;
   processes: ProcessStore;
 }
 

@@ -313,6 +313,14 @@ export const ELEMENT_PERMISSIONS: ElementPermissionSeed[] = [
   },
 ];
 
+/**
+ * Forms a profile may not open. Every other profile gets every seeded form: supervisors all of
+ * them, operators all but the certificates (105), which their navigation never offered.
+ */
+export const FORM_ACCESS_DENIED: readonly { profileId: number; webTemplateNo: number }[] = [
+  { profileId: OPERATOR_PROFILE_ID, webTemplateNo: 105 },
+];
+
 /** Navigation URLs moved to the forms' numbers (databases seeded before the forms existed). */
 export const NAVIGATION_UPDATES: {
   title: string;

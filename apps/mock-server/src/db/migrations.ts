@@ -222,4 +222,58 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'form access per profile; files referenced by record versions',
+    sql: `
+      -- The forms each profile may open (docs/protocol.md "Form and file access"); no row, no access.
+      CREATE TABLE form_access (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        web_template_no INTEGER NOT NULL,
+        PRIMARY KEY (profile_id, web_template_no)
+      ) WITHOUT ROWID;
+      -- Which record (any version) holds which file in which element: the download rule's index,
+      -- so deciding who may read a file never scans the versions.
+      CREATE TABLE file_links (
+        file_id TEXT NOT NULL,
+        record_id INTEGER NOT NULL,
+        element_name TEXT NOT NULL,
+        PRIMARY KEY (file_id, record_id, element_name)
+      ) WITHOUT ROWID;
+      -- Written with the version, in its transaction, whatever writes it (service, seed, import).
+      -- A file value is the one object value with a text FileName and Id (a picker's has none).
+      CREATE TRIGGER record_versions_file_links AFTER INSERT ON record_versions
+      BEGIN
+        INSERT OR IGNORE INTO file_links (file_id, record_id, element_name)
+        SELECT json_extract(field.value, '$.Id'), NEW.record_id, field.key
+        FROM json_each(NEW.values_json) AS field
+        WHERE field.type = 'object'
+          AND json_type(field.value, '$.Id') = 'text'
+          AND json_type(field.value, '$.FileName') = 'text';
+      END;
+      INSERT OR IGNORE INTO file_links (file_id, record_id, element_name)
+      SELECT json_extract(field.value, '$.Id'), v.record_id, field.key
+      FROM record_versions AS v, json_each(v.values_json) AS field
+      WHERE field.type = 'object'
+        AND json_type(field.value, '$.Id') = 'text'
+        AND json_type(field.value, '$.FileName') = 'text';
+    `,
+  },
+  {
+    version: 6,
+    name: 'append-only tables refuse INSERT OR REPLACE; sessions by age',
+    sql: `
+      -- REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off),
+      -- so the UPDATE/DELETE guards alone let INSERT OR REPLACE overwrite history. A BEFORE
+      -- INSERT guard runs before any conflict resolution, whatever the statement says.
+      CREATE TRIGGER record_versions_append_only_insert BEFORE INSERT ON record_versions
+      WHEN EXISTS (SELECT 1 FROM record_versions WHERE record_id = NEW.record_id AND version = NEW.version)
+      BEGIN SELECT RAISE(ABORT, 'record versions are append-only'); END;
+      CREATE TRIGGER process_events_append_only_insert BEFORE INSERT ON process_events
+      WHEN NEW.id IS NOT NULL AND EXISTS (SELECT 1 FROM process_events WHERE id = NEW.id)
+      BEGIN SELECT RAISE(ABORT, 'process events are append-only'); END;
+      -- Sessions past their absolute lifetime are deleted by age.
+      CREATE INDEX sessions_created_at ON sessions(created_at);
+    `,
+  },
 ];

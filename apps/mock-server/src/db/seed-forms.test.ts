@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_COUNTS, businessRows } from './business-data';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
-import { seedFormsIfNeeded } from './seed-forms';
+import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { migrate, openSqlite } from './sqlite';
 
 let dir: string;
@@ -74,6 +74,28 @@ describe('seedFormsIfNeeded', () => {
       )
       .get() as { n: number };
     expect(orphan.n).toBe(0);
+    db.close();
+  });
+});
+
+describe('seedFormAccessIfNeeded', () => {
+  it('grants every profile every stored form but the operators the certificates, once, also in an older database', async () => {
+    const db = openSqlite(path.join(dir, 'old.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 4));
+    await seedIfNeeded(db, 'full', Date.now());
+    seedFormsIfNeeded(db, 'full', Date.now());
+
+    migrate(db, MIGRATIONS);
+    expect(seedFormAccessIfNeeded(db, Date.now())).toBe(true);
+    expect(seedFormAccessIfNeeded(db, Date.now())).toBe(false);
+    const granted = (profileId: number) =>
+      (
+        db
+          .prepare('SELECT web_template_no AS no FROM form_access WHERE profile_id = ? ORDER BY 1')
+          .all(profileId) as { no: number }[]
+      ).map((row) => row.no);
+    expect(granted(1)).toEqual([101, 102, 103, 104, 105, 106]);
+    expect(granted(2)).toEqual([101, 102, 103, 104, 106]);
     db.close();
   });
 });

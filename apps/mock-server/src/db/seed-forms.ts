@@ -1,7 +1,12 @@
 import { type FieldValue, type FieldValues, FormDefinitionSchema } from '@procedo/client-api';
 import { indexFields } from '../features/records/entities';
 import { businessRows } from './business-data';
-import { ELEMENT_PERMISSIONS, formDefinitions, NAVIGATION_UPDATES } from './form-seed-data';
+import {
+  ELEMENT_PERMISSIONS,
+  FORM_ACCESS_DENIED,
+  formDefinitions,
+  NAVIGATION_UPDATES,
+} from './form-seed-data';
 import type { SeedKind } from './seed-data';
 import type { SqliteDatabase } from './sqlite';
 
@@ -85,6 +90,33 @@ export function seedFormsIfNeeded(db: SqliteDatabase, kind: SeedKind, now: numbe
       ids.push(id);
     }
     db.prepare("INSERT INTO meta (key, value) VALUES ('forms_seeded_at', ?)").run(at);
+    return true;
+  })();
+}
+
+/**
+ * Grants each profile the forms it may open (`form_access`), once per database
+ * (`meta.form_access_seeded_at`), also into databases created before form access existed: every
+ * profile every stored form, except {@link FORM_ACCESS_DENIED}. Runs after the forms are seeded.
+ */
+export function seedFormAccessIfNeeded(db: SqliteDatabase, now: number): boolean {
+  const isSeeded = () =>
+    db.prepare("SELECT 1 FROM meta WHERE key = 'form_access_seeded_at'").get() !== undefined;
+  if (isSeeded()) return false;
+  const profiles = db.prepare<[], { id: number }>('SELECT id FROM profiles ORDER BY id');
+  const forms = db.prepare<[], { no: number }>(
+    'SELECT web_template_no AS no FROM form_definitions ORDER BY web_template_no',
+  );
+  const grant = db.prepare('INSERT OR IGNORE INTO form_access (profile_id, web_template_no) VALUES (?, ?)');
+  const denied = new Set(FORM_ACCESS_DENIED.map((row) => `${row.profileId}:${row.webTemplateNo}`));
+  return db.transaction(() => {
+    if (isSeeded()) return false;
+    for (const { id } of profiles.all()) {
+      for (const { no } of forms.all()) if (!denied.has(`${id}:${no}`)) grant.run(id, no);
+    }
+    db.prepare("INSERT INTO meta (key, value) VALUES ('form_access_seeded_at', ?)").run(
+      new Date(now).toISOString(),
+    );
     return true;
   })();
 }

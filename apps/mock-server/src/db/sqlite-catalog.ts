@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
@@ -12,9 +13,9 @@ import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import type { SeedKind } from './seed-data';
-import { seedFormsIfNeeded } from './seed-forms';
+import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedProcessesIfNeeded } from './seed-processes';
-import { migrate, openSqlite, type SqliteDatabase } from './sqlite';
+import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
 export interface DatabaseDefinition {
@@ -38,6 +39,10 @@ export async function openSqliteCatalog(options: {
   logger: Logger;
   now: () => number;
   databases?: readonly DatabaseDefinition[];
+  /** How long a write waits for another process's write lock before 503. @default 2000 */
+  writeWaitMs?: number;
+  /** Largest size a database file may grow to (a quota; writes past it answer 507). @default none */
+  maxBytes?: number | null;
 }): Promise<DatabaseCatalog> {
   mkdirSync(options.dataDir, { recursive: true });
   const opened: SqliteDatabase[] = [];
@@ -51,22 +56,32 @@ export async function openSqliteCatalog(options: {
       const seeded = await seedIfNeeded(db, definition.seed, options.now());
       const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
+      seedFormAccessIfNeeded(db, options.now());
       options.logger.debug(
         { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
         'database ready',
       );
+      if (options.maxBytes) {
+        // SQLite keeps max_page_count at least at the current size: a file already at its quota
+        // takes no new pages, and a write that needs one fails with SQLITE_FULL (507).
+        const pageSize = db.pragma('page_size', { simple: true }) as number;
+        db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
+      }
+      serveRequests(db);
+      const write = createWriter(db, { waitMs: options.writeWaitMs });
       entries.push({
         id: definition.id,
         name: definition.name,
         stores: {
-          users: createSqliteUserStore(db),
-          sessions: createSqliteSessionStore(db),
+          users: createSqliteUserStore(db, write),
+          sessions: createSqliteSessionStore(db, write),
           navigation: createSqliteNavigationStore(db),
+          fileLinks: createSqliteFileLinkStore(db),
           resources: createSqliteResourceStore(db),
-          forms: createSqliteFormStore(db),
-          records: createSqliteRecordStore(db),
-          files: createSqliteFileStore(db),
-          processes: createSqliteProcessStore(db),
+          forms: createSqliteFormStore(db, write),
+          records: createSqliteRecordStore(db, write),
+          files: createSqliteFileStore(db, write),
+          processes: createSqliteProcessStore(db, write),
         },
       });
     }

@@ -12,7 +12,9 @@ export interface Migration {
 
 /**
  * Opens (creating if needed) a SQLite file with the durability settings the server relies on:
- * WAL journal, `synchronous=FULL` (a committed write survives a crash), foreign keys on.
+ * WAL journal, `synchronous=FULL` (a committed write survives a crash), foreign keys on. The busy
+ * timeout of 5 s is for opening, migrating and seeding only: call {@link serveRequests} before
+ * the connection answers requests.
  */
 export function openSqlite(file: string): SqliteDatabase {
   const db = new Database(file);
@@ -26,6 +28,65 @@ export function openSqlite(file: string): SqliteDatabase {
     db.close();
     throw error;
   }
+}
+
+/**
+ * Readies an opened connection for requests: no busy wait inside SQLite at all. better-sqlite3
+ * runs on the event loop's thread, so a busy wait there stalls every request of every user while
+ * another process holds the write lock; writes wait in {@link createWriter} instead, off the
+ * thread. Reads never need the write lock (WAL).
+ */
+export function serveRequests(db: SqliteDatabase): void {
+  db.pragma('busy_timeout = 0');
+}
+
+/** How long a write waits for another connection's write lock by default. */
+export const DEFAULT_WRITE_WAIT_MS = 2000;
+
+/** A write that could not get the database's write lock in time. */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+  readonly code = 'SQLITE_BUSY';
+}
+
+/** Runs `work` as one write transaction; see {@link createWriter}. */
+export type SqliteWriter = <T>(work: () => T) => Promise<T>;
+
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Write transactions that never block the event loop: each runs `work` synchronously inside
+ * `BEGIN IMMEDIATE` (so the lock is taken before anything is read, and a check and its write
+ * cannot interleave with another request). When another connection holds the write lock the
+ * attempt fails at once (busy timeout 0) and is retried after a short, growing pause, until
+ * `waitMs` has passed; then it throws {@link DatabaseBusyError} (the API answers 503). `work` runs
+ * to completion at most once: a failed BEGIN ran none of it.
+ */
+export function createWriter(db: SqliteDatabase, options: { waitMs?: number } = {}): SqliteWriter {
+  const waitMs = options.waitMs ?? DEFAULT_WRITE_WAIT_MS;
+  return async <T>(work: () => T): Promise<T> => {
+    const transaction = db.transaction(work);
+    const deadline = performance.now() + waitMs;
+    let wait = 1;
+    for (;;) {
+      try {
+        return transaction.immediate();
+      } catch (error) {
+        if (!isBusy(error) || db.inTransaction) throw error;
+        const left = deadline - performance.now();
+        if (left <= 0) {
+          throw new DatabaseBusyError('The database is locked by another writer.', { cause: error });
+        }
+        await pause(Math.min(wait, left));
+        wait = Math.min(wait * 2, 25);
+      }
+    }
+  };
 }
 
 /**

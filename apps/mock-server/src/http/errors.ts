@@ -63,6 +63,34 @@ export function parseBody<S extends z.core.$ZodType>(schema: S, value: unknown):
   return result.data;
 }
 
+/** The storage failures every write path can meet, as the answer they get. */
+export interface StorageFailure {
+  status: 503 | 507;
+  code: 'DATABASE_BUSY' | 'STORAGE_FULL';
+  message: string;
+}
+
+export const DATABASE_BUSY_MESSAGE =
+  'The database is busy: your change was not saved. Try again in a moment.';
+export const STORAGE_FULL_MESSAGE =
+  "The server's storage is full: your change was not saved. Try again later or tell your administrator.";
+
+/**
+ * A full disk or database quota (SQLite's SQLITE_FULL, the OS's ENOSPC/EDQUOT) is 507 and a write
+ * lock held past the wait (SQLITE_BUSY) is 503, whatever path met them; null for anything else.
+ */
+export function storageFailure(error: unknown): StorageFailure | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+    return { status: 507, code: 'STORAGE_FULL', message: STORAGE_FULL_MESSAGE };
+  }
+  if (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED') {
+    return { status: 503, code: 'DATABASE_BUSY', message: DATABASE_BUSY_MESSAGE };
+  }
+  return null;
+}
+
 /** Body-parser errors carry `type` and `status` (raw-body / body-parser). */
 interface HttpParserError {
   type?: string;
@@ -99,6 +127,12 @@ export function describeError(error: unknown, logger: Logger): { status: number;
       body: { Message: 'The request body has an unsupported encoding.', Code: 'UNSUPPORTED_MEDIA_TYPE' },
     };
   }
+  const storage = storageFailure(error);
+  if (storage) {
+    // Logged: an administrator has to act (free space, find the process holding the lock).
+    logger.warn({ err: error, code: storage.code }, 'storage failure');
+    return { status: storage.status, body: { Message: storage.message, Code: storage.code } };
+  }
   const errorId = randomUUID();
   logger.error({ err: error, errorId }, 'unexpected failure');
   return {
@@ -119,6 +153,7 @@ export function jsonErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const { status, body } = describeError(error, logger);
+    if (status === 503) res.setHeader('Retry-After', '1');
     res.status(status).json(body);
   };
 }

@@ -149,3 +149,69 @@ describe('static host', () => {
     expect(await response.text()).toContain("reference host isn't built");
   });
 });
+
+describe('state-changing requests from another origin', () => {
+  const evil = { origin: 'http://evil.example' };
+  const logonBody = JSON.stringify({ Database: 'demo', UserName: 'supervisor', Password: 'demo' });
+  const logon = (headers: Record<string, string>) =>
+    client.fetch('api/v1/session/logon', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: logonBody,
+    });
+
+  it('refuses a logon from another origin (login CSRF) and sets no cookie', async () => {
+    for (const headers of [
+      evil,
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]) {
+      const response = await logon(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect((await errorBody(response)).Code).toBe('CROSS_ORIGIN');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('refuses an API write carrying a valid CSRF token from another origin, and changes nothing', async () => {
+    await client.logon();
+    const response = await client.fetch('api/v1/session/preferences', {
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': client.cookies.get('procedo_csrf')!,
+        ...evil,
+      },
+      body: JSON.stringify({ ui: 'classic' }),
+    });
+    expect(response.status).toBe(403);
+    expect((await errorBody(response)).Code).toBe('CROSS_ORIGIN');
+    const context = (await (await client.fetch('api/v1/session')).json()) as {
+      User: { preferences: { ui: string } };
+    };
+    expect(context.User.preferences.ui).toBe('modern');
+  });
+
+  it('refuses a callback from another origin with an XML error', async () => {
+    await client.logon();
+    const response = await client.callback(
+      '<Command><CommandType>Web.Session</CommandType><CommandName>KeepAlive</CommandName></Command>',
+      { headers: evil },
+    );
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    expect(text).toContain('<Status>ERROR</Status>');
+    expect(text).toContain('Cross-origin request refused');
+  });
+
+  it("accepts the server's own origin, a configured one, and clients that send no Origin; reads from anywhere", async () => {
+    const own = new URL(server.url).origin;
+    expect((await logon({ origin: own, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await logon({})).status).toBe(200);
+    expect((await client.fetch('api/v1/session', { headers: evil })).status).toBe(200);
+    expect((await logon({ origin: 'https://procedo.example' })).status).toBe(403);
+    await server.restart({ allowedOrigins: ['https://procedo.example'] });
+    expect((await logon({ origin: 'https://procedo.example' })).status).toBe(200);
+  });
+});

@@ -9,6 +9,11 @@ export const SESSION_COOKIE = 'procedo_session';
 export const CSRF_COOKIE = 'procedo_csrf';
 /** Header carrying the CSRF token on POST, PATCH and DELETE. */
 export const CSRF_HEADER = 'x-csrf-token';
+/**
+ * Header a client sets to `1` on calls the user did not ask for (polling, timers): they are
+ * served but do not count as activity, so they never keep an idle session alive.
+ */
+export const BACKGROUND_HEADER = 'x-procedo-background';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -56,8 +61,9 @@ export function getAuth(res: Response): AuthContext {
 /**
  * Admits only requests of a live session: no session (or an expired one, which is deleted) goes
  * to `onNotLoggedOn`; a state-changing request without the session's CSRF token goes to
- * `onCsrfFailure` and nothing runs; otherwise the idle deadline moves to now + timeout and the
- * session is available through {@link getAuth}.
+ * `onCsrfFailure` and nothing runs; otherwise the session is available through {@link getAuth},
+ * and, unless the request says it is background work ({@link BACKGROUND_HEADER}), the idle
+ * deadline moves to now + timeout (ASVS 7.3: only user activity extends a session).
  */
 export function requireSession(options: {
   sessions: SessionService;
@@ -76,7 +82,8 @@ export function requireSession(options: {
       options.onCsrfFailure(req, res);
       return;
     }
-    res.locals.auth = await options.sessions.touch(authentication.auth);
+    res.locals.auth =
+      req.get(BACKGROUND_HEADER) === '1' ? authentication.auth : options.sessions.touch(authentication.auth);
     next();
   };
 }

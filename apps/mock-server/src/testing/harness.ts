@@ -125,8 +125,14 @@ export class TestClient {
   }
 
   /** POSTs a callback body (CSRF header from the jar unless given). */
-  callback(xml: string, options: { csrf?: string | false; contentType?: string } = {}): Promise<Response> {
-    const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/xml' };
+  callback(
+    xml: string,
+    options: { csrf?: string | false; contentType?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      ...options.headers,
+      'content-type': options.contentType ?? 'application/xml',
+    };
     const csrf = options.csrf === undefined ? this.cookies.get('procedo_csrf') : options.csrf;
     if (csrf) headers['x-csrf-token'] = csrf;
     return this.fetch('callback', { method: 'POST', headers, body: xml });

@@ -1,4 +1,4 @@
-import { ShellDialog } from '@procedo/forms-react';
+import { type FormStore, ShellDialog, useDirtyGuard } from '@procedo/forms-react';
 import { Button } from 'react-aria-components';
 import { useBlocker } from 'react-router';
 import { FORM_PAGE_LABELS as L } from './labels';
@@ -33,4 +33,10 @@ export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
       </div>
     </ShellDialog>
   );
+}
+
+/** Asks before leaving a dirty record form: the browser's prompt on unload, ours in the app. */
+export function DirtyGuards({ store, isDirty }: { store: FormStore; isDirty: boolean }) {
+  useDirtyGuard(store);
+  return <LeaveGuard isDirty={isDirty} />;
 }

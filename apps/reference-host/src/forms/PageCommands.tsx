@@ -1,6 +1,5 @@
 import type { FormDefinition } from '@procedo/client-api';
-import { type FormStore, useFormSnapshot } from '@procedo/forms-react';
-import type { RefObject } from 'react';
+import { type FormController, type FormStore, useFormSnapshot } from '@procedo/forms-react';
 import { FORM_PAGE_LABELS as L } from './labels';
 
 /** The form's page commands: its top-level buttons (Search, Save, Delete, Reset), not those inside tabs. */
@@ -13,23 +12,19 @@ export function pageCommandsOf(definition: FormDefinition, store: FormStore) {
 interface PageCommandsProps {
   store: FormStore;
   commands: ReturnType<typeof pageCommandsOf>;
-  /** The element holding the rendered form, whose own buttons the bar presses. */
-  formRef: RefObject<HTMLElement | null>;
+  /** The rendered form's controller: the bar runs the form's own actions through it. */
+  controller: FormController;
 }
 
 /**
  * The floating page commands: a toolbar that sticks to the bottom of the window, so Save and
- * Delete stay in reach on a long form. Each button presses the form's own button, so validation,
- * the audit sign-off and the busy state are exactly the form's. Not shown in a dialog or frame
+ * Delete stay in reach on a long form. Each button runs the form's own action through its
+ * controller, so validation, the audit sign-off and the busy state are exactly the form's. Not shown in a dialog or frame
  * whose parent page shows its own (spec §2); the form's buttons stay where the form places them.
  * While the bar shows, the form's own top-level buttons are hidden (`app.css`): each command shows once.
  */
-export function PageCommands({ store, commands, formRef }: PageCommandsProps) {
+export function PageCommands({ store, commands, controller }: PageCommandsProps) {
   const { isSubmitting } = useFormSnapshot(store);
-  const press = (name: string) =>
-    formRef.current
-      ?.querySelector<HTMLButtonElement>(`.procedo-Form button[name="${CSS.escape(name)}"]`)
-      ?.click();
   return (
     <div className="procedo-PageCommands" role="toolbar" aria-label={L.pageCommands}>
       {commands.map((command) => (
@@ -39,7 +34,7 @@ export function PageCommands({ store, commands, formRef }: PageCommandsProps) {
           className="procedo-Button"
           data-variant={command.IsDefault || command.Action === 'save' ? 'primary' : undefined}
           disabled={isSubmitting || store.isLocked(command.Name)}
-          onClick={() => press(command.Name)}
+          onClick={() => controller.run(command.Action)}
         >
           {command.Label}
         </button>

@@ -1,5 +1,5 @@
 import type { Process } from '@procedo/client-api';
-import { utcText } from '../utc-time';
+import { utcText } from '@procedo/forms-react';
 
 /** Props of {@link ProcessHistory}. */
 export interface ProcessHistoryProps {

@@ -1,9 +1,9 @@
 import type { ProcessList as ProcessListData } from '@procedo/client-api';
+import { utcText } from '@procedo/forms-react';
 import { flowHomeHref, stepPageHref } from '@procedo/process-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { v1 } from '../api';
-import { utcText } from '../utc-time';
 import { useProcessChanges } from './process-changes';
 import { useLoad } from './useLoad';
 

@@ -1,4 +1,5 @@
 import type { Process } from '@procedo/client-api';
+import { utcText } from '@procedo/forms-react';
 import { ProcessBreadcrumbs, ProcessSteps, stepPageHref } from '@procedo/process-react';
 import { Link, useSearchParams } from 'react-router';
 import { v1 } from '../api';
@@ -9,7 +10,6 @@ import { useProcessChanges } from '../processes/process-changes';
 import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
-import { utcText } from '../utc-time';
 
 /**
  * The process explorer (flow home page) `/apps/flow/home/flow?id={processId}&stepid={stepId}`:

@@ -1,523 +1,173 @@
+import { Messages } from '@procedo/client-api';
 import {
-  type FieldValues,
-  type FormResponse,
-  isHttpStatusError,
-  isVersionConflictError,
-  Messages,
-  type RecordVersion,
-} from '@procedo/client-api';
-import {
-  createFormStore,
+  AuditDialog,
+  ConflictPanel,
+  createFormController,
   FormRenderer,
   type FormStore,
   HelpFrame,
-  HelpIcon,
   LoadingPanel,
-  type ResultRow,
-  registerDataSource,
-  SidePanel,
-  setShowsPageCommands,
-  shouldShowFloatingCommands,
-  useDirtyGuard,
+  type RecordSessionView,
   useFormSnapshot,
-  useShell,
+  useRecordSession,
 } from '@procedo/forms-react';
-import { DetailPageCompletion } from '@procedo/process-react';
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
-import { AuditDialog, type AuditSignOff } from '../forms/AuditDialog';
-import { ConflictPanel } from '../forms/ConflictPanel';
-import { type FormPageQuery, parseFormQuery, recordHref } from '../forms/form-query';
-import { HostFieldContext, hostFieldRegistry } from '../forms/host-fields';
-import { LeaveGuard } from '../forms/LeaveGuard';
-import { FORM_PAGE_LABELS as L } from '../forms/labels';
-import { PageCommands, pageCommandsOf } from '../forms/PageCommands';
-import { browserStorage, readPanelPinned, writePanelPinned } from '../forms/panel-pinned';
-import { RESULTS_DATA_SOURCE, resultsDataSource } from '../forms/parent-records';
-import { RecordNavigation } from '../forms/RecordNavigation';
+import { FormPageHeader } from '../forms/FormPageHeader';
+import { FormPageMessage } from '../forms/FormPageMessage';
 import {
-  auditedChanges,
-  type ConflictRow,
-  conflictRows,
-  currentValuesFor,
-  searchFilters,
-} from '../forms/save-rules';
-import { useOpenHostLink } from '../forms/useOpenHostLink';
-import { VersionHistory } from '../forms/VersionHistory';
+  useCreatedRecordAddress,
+  useFloatingCommands,
+  useInitialFocus,
+  useResultLinkClicks,
+  useResultsDataSource,
+  useRowHref,
+} from '../forms/form-page-hooks';
+import { type FormPageQuery, parseFormQuery } from '../forms/form-query';
+import { createHostFieldRegistry } from '../forms/host-fields';
+import { DirtyGuards } from '../forms/LeaveGuard';
+import { FORM_PAGE_LABELS as L } from '../forms/labels';
+import { PageCommands } from '../forms/PageCommands';
+import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
-import { utcText } from '../utc-time';
 
 /**
- * The generic form page `/form?WebTemplateNo=N[&UGoToItemNo=id]` (spec §2): loads the definition
- * (and the record), renders it, saves with optimistic concurrency, searches, and keeps the user's
- * input through every failure. The query parameters that act are listed in the README.
+ * The generic form page `/form?WebTemplateNo=N[&UGoToItemNo=id]` (spec §2): reads the query and
+ * puts the SDK's record parts together — the record session (load, save with the version, 409
+ * conflict, audit sign-off, delete, search), the renderer and the host's own chrome. The query
+ * parameters that act are listed in the README.
  */
 export function FormPage() {
   const [params] = useSearchParams();
   const query = useMemo(() => parseFormQuery(params), [params]);
-  // Cancel Edit (audit dialog) "reloads the page": the form is loaded again from the server.
-  const [reloads, setReloads] = useState(0);
-  if (query.webTemplateNo === null) {
-    return (
-      <section className="procedo-FormPage">
-        <h1>Form</h1>
-        <p role="alert">{L.noForm}</p>
-      </section>
-    );
-  }
+  if (query.webTemplateNo === null) return <FormPageMessage title="Form" message={L.noForm} />;
   return (
-    <FormLoader
-      key={`${query.webTemplateNo}:${query.recordId ?? 'new'}:${reloads}`}
+    <FormSession
+      key={`${query.webTemplateNo}:${query.recordId ?? 'new'}`}
       webTemplateNo={query.webTemplateNo}
       query={query}
-      onReload={() => setReloads((n) => n + 1)}
     />
   );
 }
 
-type LoadState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; form: FormResponse; record: RecordVersion | null; store: FormStore }
-  | { kind: 'error'; message: string };
-
-interface LoaderProps {
-  webTemplateNo: number;
-  query: FormPageQuery;
-  onReload(): void;
-}
-
-function FormLoader({ webTemplateNo, query, onReload }: LoaderProps) {
+/** One record (or a new one, or a search) of one form: the session lives as long as this does. */
+function FormSession({ webTemplateNo, query }: { webTemplateNo: number; query: FormPageQuery }) {
   const { errorHandler } = useSignedIn();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const recordId = query.recordId;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader is keyed on form and record
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const record = useRecordSession({
+    api: v1,
+    webTemplateNo,
+    recordId: query.recordId,
+    errorHandler,
+    onSaved: (saved) => {
+      if (saved.isNew) setCreatedId(saved.record.Id);
+    },
+  });
   useEffect(() => {
-    let isCurrent = true;
-    let store: FormStore | undefined;
-    Promise.all([
-      v1.forms.get(webTemplateNo),
-      recordId === null ? Promise.resolve(null) : v1.forms.record(webTemplateNo, recordId),
-    ])
-      .then(([form, record]) => {
-        if (!isCurrent) return;
-        store = createFormStore({
-          definition: form.Definition,
-          permissions: form.Permissions,
-          initialValues: record?.Values ?? {},
-          supportedFileExtensions: form.SupportedFileExtensions,
-        });
-        setState({ kind: 'ready', form, record, store });
-      })
-      .catch((cause: unknown) => {
-        if (!isCurrent) return;
-        console.error(cause);
-        setState({ kind: 'error', message: userMessage(cause) });
-        if (!isHttpStatusError(cause)) errorHandler.handle(cause, { callerText: Messages.pageLoadError });
-      });
-    return () => {
-      isCurrent = false;
-      store?.dispose();
-    };
-  }, []);
+    if (record.loadError) console.error(record.loadError);
+  }, [record.loadError]);
 
-  if (state.kind === 'loading') return <LoadingPanel isVisible label={L.loading} />;
-  if (state.kind === 'error') {
-    return (
-      <section className="procedo-FormPage">
-        <h1>{Messages.pageLoadError}</h1>
-        <p role="alert">{state.message}</p>
-      </section>
-    );
+  if (record.status === 'failed') {
+    return <FormPageMessage title={Messages.pageLoadError} message={userMessage(record.loadError)} />;
   }
-  return (
-    <FormView form={state.form} record={state.record} store={state.store} query={query} onReload={onReload} />
-  );
+  if (record.status === 'loading' || !record.store) return <LoadingPanel isVisible label={L.loading} />;
+  return <FormView record={record} store={record.store} query={query} createdId={createdId} />;
 }
 
 interface FormViewProps {
-  form: FormResponse;
-  record: RecordVersion | null;
+  record: RecordSessionView;
   store: FormStore;
   query: FormPageQuery;
-  onReload(): void;
+  createdId: number | null;
 }
 
-interface Conflict {
-  current: RecordVersion;
-  rows: ConflictRow[];
-  audit: AuditSignOff | undefined;
-}
-
-interface AuditRequest {
-  labels: string[];
-  resolve(signOff: AuditSignOff | null): void;
-}
-
-function FormView({ form, record: loadedRecord, store, query, onReload }: FormViewProps) {
-  const { context, errorHandler } = useSignedIn();
-  const shell = useShell();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const openHostLink = useOpenHostLink();
-  const definition = form.Definition;
+function FormView({ record, store, query, createdId }: FormViewProps) {
+  const { context } = useSignedIn();
+  const { definition } = store;
   const webTemplateNo = definition.WebTemplateNo;
-
-  const hostFields = useMemo(
-    () => ({
-      store,
-      supportedFileExtensions: form.SupportedFileExtensions,
-      maxUploadBytes: form.MaxUploadBytes,
-    }),
-    [store, form],
-  );
-
-  useEffect(() => store.clearDirtyAfterLoad(), [store]);
+  const form = record.form;
+  const registry = useMemo(() => (form ? createHostFieldRegistry(form) : undefined), [form]);
+  const [controller] = useState(createFormController);
   const { dirty, isSubmitting } = useFormSnapshot(store);
-
-  const [record, setRecord] = useState(loadedRecord);
-  // The version the edit started from and its values (a 409 moves them to the current version).
-  const versionRef = useRef(loadedRecord?.Version ?? null);
-  const baseRef = useRef<FieldValues>(loadedRecord?.Values ?? {});
-  const [results, setResults] = useState<ResultRow[] | undefined>(undefined);
-  const [resultTotal, setResultTotal] = useState<number | null>(null);
-  const [auditRequest, setAuditRequest] = useState<AuditRequest | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [isResolving, setIsResolving] = useState(false);
   const [helpUrl, setHelpUrl] = useState<string | null>(null);
-  const [createdId, setCreatedId] = useState<number | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
-  const pageKey = `form-${webTemplateNo}`;
-  const [panelStorage] = useState(browserStorage);
-  const [isPanelPinned] = useState(() => readPanelPinned(panelStorage, pageKey));
-  // spec §2: in a dialog or frame whose parent shows its page commands, ours do not float.
-  const [showsFloatingCommands] = useState(() => shouldShowFloatingCommands(window));
-  const pageCommands = useMemo(() => pageCommandsOf(definition, store), [definition, store]);
-  const hasFloatingCommands = showsFloatingCommands && pageCommands.length > 0;
-  useEffect(
-    () => (hasFloatingCommands ? setShowsPageCommands(window, true) : undefined),
-    [hasFloatingCommands],
-  );
-
-  // The result list is the parent data source of the records opened from it elsewhere.
-  useEffect(() => {
-    if (results === undefined) return;
-    const list = definition.Elements.find((element) => element.Kind === 'results');
-    const opens = (list?.Kind === 'results' ? list.OpenWebTemplateNo : undefined) ?? webTemplateNo;
-    return registerDataSource(
-      window,
-      RESULTS_DATA_SOURCE,
-      resultsDataSource(
-        opens,
-        results.map((row) => row.Id),
-      ),
-    );
-  }, [results, definition, webTemplateNo]);
-
-  // Focus: FormElementName's field, else the first editable one, unless a_nofocus=1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the form is on screen
-  useEffect(() => {
-    if (query.noFocus) return;
-    const root = formRef.current;
-    if (!root) return;
-    const editable =
-      'input:not([type=hidden]):not([readonly]):not([disabled]), textarea:not([readonly]), select';
-    const scope = query.focusElement ? root.querySelector(`[data-name="${query.focusElement}"]`) : root;
-    const target = scope?.querySelector<HTMLElement>(editable);
-    target?.focus();
-  }, []);
-
-  // A created record moves the address to it (after the flag is reset, so nothing blocks it).
-  useEffect(() => {
-    if (createdId === null || dirty !== 0) return;
-    const next = new URLSearchParams(searchParams);
-    next.set('UGoToItemNo', String(createdId));
-    navigate(`/form?${next}`, { replace: true });
-  }, [createdId, dirty, navigate, searchParams]);
-
-  const askAudit = useCallback(
-    (labels: string[]) => new Promise<AuditSignOff | null>((resolve) => setAuditRequest({ labels, resolve })),
-    [],
-  );
-
-  /** Reports a failed write; the input stays on screen and the form stays dirty. */
-  const reportWriteFailure = useCallback(
-    (error: unknown) => {
-      if (isHttpStatusError(error) && error.status === 400 && error.body?.Issues?.length) {
-        const unmatched = store.setServerErrors(error.body.Issues);
-        if (unmatched.length > 0) shell.notify.validation(error.serverMessage ?? Messages.saveFailed);
-        return;
-      }
-      if (
-        isHttpStatusError(error) &&
-        (error.status === 400 || error.status === 403 || error.status === 413)
-      ) {
-        shell.notify.error(error.serverMessage ?? Messages.saveFailed);
-        return;
-      }
-      errorHandler.handle(error, { callerText: Messages.saveFailed });
-    },
-    [store, shell, errorHandler],
-  );
-
-  const persist = useCallback(
-    async (audit: AuditSignOff | undefined) => {
-      const changed = store.changedValues();
-      const withAudit = audit ? { Audit: audit } : {};
-      try {
-        const saved =
-          record === null || versionRef.current === null
-            ? await v1.forms.create(webTemplateNo, { Values: store.getValues(), ...withAudit })
-            : await v1.forms.update(webTemplateNo, record.Id, {
-                Version: versionRef.current,
-                Values: changed,
-                ...withAudit,
-              });
-        store.markSaved(saved.Values);
-        versionRef.current = saved.Version;
-        baseRef.current = saved.Values;
-        setRecord(saved);
-        setConflict(null);
-        shell.toast.info(L.saved);
-        if (record === null) setCreatedId(saved.Id);
-      } catch (error) {
-        if (isVersionConflictError(error)) {
-          setConflict({
-            current: error.current,
-            audit,
-            rows: conflictRows({
-              definition,
-              base: baseRef.current,
-              onScreen: store.getValues(),
-              changed,
-              current: error.current.Values,
-            }),
-          });
-        } else {
-          reportWriteFailure(error);
-        }
-        throw error;
-      }
-    },
-    [store, record, webTemplateNo, definition, shell, reportWriteFailure],
-  );
-
-  const onSave = useCallback(async () => {
-    const audited = auditedChanges(definition, store.changedValues());
-    let audit: AuditSignOff | undefined;
-    if (audited.length > 0) {
-      const signOff = await askAudit(audited.map((element) => element.Label));
-      if (!signOff) return;
-      audit = signOff;
-    }
-    await persist(audit);
-  }, [definition, store, askAudit, persist]);
-
-  const onKeepMine = async () => {
-    if (!conflict) return;
-    versionRef.current = conflict.current.Version;
-    baseRef.current = conflict.current.Values;
-    setIsResolving(true);
-    store.setSubmitting(true);
-    try {
-      await persist(conflict.audit);
-    } catch {
-      // reported by persist; the edits stay on screen
-    } finally {
-      store.setSubmitting(false);
-      setIsResolving(false);
-    }
-  };
-
-  const onUseCurrent = () => {
-    if (!conflict) return;
-    const { current } = conflict;
-    store.markSaved(currentValuesFor(store.getValues(), current.Values));
-    versionRef.current = current.Version;
-    baseRef.current = current.Values;
-    setRecord(current);
-    setConflict(null);
-  };
-
-  const onDelete = async () => {
-    if (record === null || versionRef.current === null) return;
-    if (!window.confirm(L.confirmDelete)) return;
-    const audited = auditedChanges(
-      definition,
-      Object.fromEntries(
-        Object.entries(store.getValues()).filter(([, value]) => value !== null && value !== ''),
-      ),
-    );
-    let audit: AuditSignOff | undefined;
-    if (audited.length > 0) {
-      const signOff = await askAudit(audited.map((element) => element.Label));
-      if (!signOff) return;
-      audit = signOff;
-    }
-    try {
-      const deleted = await v1.forms.remove(webTemplateNo, record.Id, {
-        Version: versionRef.current,
-        ...(audit ? { Audit: audit } : {}),
-      });
-      store.markSaved();
-      versionRef.current = deleted.Version;
-      setRecord(deleted);
-      shell.toast.info(L.deleted);
-    } catch (error) {
-      if (isVersionConflictError(error)) shell.notify.error(L.conflictTitle);
-      else reportWriteFailure(error);
-    }
-  };
-
-  const onSearch = async ({ values }: { values: FieldValues }) => {
-    try {
-      const page = await v1.forms.search(webTemplateNo, { filters: searchFilters(values) });
-      setResults(page.Rows);
-      setResultTotal(page.Total);
-    } catch (error) {
-      if (isHttpStatusError(error) && error.status === 400 && error.body?.Issues?.length) {
-        store.setServerErrors(error.body.Issues.map((issue) => ({ ...issue, path: issue.path })));
-        return;
-      }
-      errorHandler.handle(error, { callerText: 'Searching' });
-    }
-  };
-
-  const onTabSelect = ({ tabName }: { tabName: string }) => callback.tabSelect(`${webTemplateNo}:${tabName}`);
-
-  const getRowHref = useCallback(
-    ({ row, webTemplateNo: target }: { row: ResultRow; webTemplateNo: number }) =>
-      recordHref(target, row.Id, query.rowTarget, RESULTS_DATA_SOURCE),
-    [query.rowTarget],
-  );
-
-  // Result links open in the app (or through the form opener when they carry a target).
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = (event.target as Element).closest?.('a[href]');
-    if (!anchor?.closest('.procedo-ResultList')) return;
-    const href = anchor.getAttribute('href') ?? '';
-    if (!href.startsWith('/') || href.startsWith('//')) return;
-    event.preventDefault();
-    openHostLink(href, anchor.textContent?.trim() || definition.Title);
-  };
+  const rows = record.results?.Rows;
+  const floating = useFloatingCommands(definition, store);
+  useResultsDataSource(definition, rows);
+  useInitialFocus(formRef, query);
+  useCreatedRecordAddress(createdId, dirty === 1);
+  const onResultClick = useResultLinkClicks(definition.Title);
+  const getRowHref = useRowHref(query.rowTarget);
+  const { conflict, auditRequest } = record;
 
   return (
     <div
       className="procedo-FormPage procedo-FormView"
       data-help-open={helpUrl ? true : undefined}
-      data-floating-commands={hasFloatingCommands || undefined}
+      data-floating-commands={floating.isShown || undefined}
     >
       <div className="procedo-FormPage-main">
-        <header className="procedo-FormPage-header">
-          <h1 className="procedo-FormPage-title">
-            {definition.Title}
-            {definition.HelpTopic ? (
-              <>
-                {' '}
-                <HelpIcon
-                  topic={definition.HelpTopic}
-                  target={query.helpInFrame ? 'frame' : 'window'}
-                  onOpenFrame={setHelpUrl}
-                />
-              </>
-            ) : null}
-          </h1>
-          {definition.Kind === 'record' ? (
-            <p className="procedo-FormPage-version">
-              {record ? L.version(record.Version, record.UpdatedBy, utcText(record.UpdatedAt)) : L.newRecord}
-              {dirty === 1 ? <span className="procedo-FormPage-dirty"> · unsaved changes</span> : null}
-            </p>
-          ) : null}
-          {record?.IsDeleted ? <p role="status">{L.deletedRecord}</p> : null}
-          {query.dataSource ? (
-            <RecordNavigation
-              dataSource={query.dataSource}
-              webTemplateNo={webTemplateNo}
-              recordId={record?.Id ?? query.recordId}
-            />
-          ) : null}
-          {query.timepoint ? (
-            <p className="procedo-FormPage-note">{L.timepointAccepted(query.timepoint)}</p>
-          ) : null}
-          {/* Opened by a form or detail-page step: the bar that completes it (spec §3 Detail-page completion). */}
-          {query.stepId ? <DetailPageCompletion stepId={query.stepId} /> : null}
-        </header>
+        <FormPageHeader
+          definition={definition}
+          record={record.record}
+          query={query}
+          isDirty={dirty === 1}
+          onOpenHelpFrame={setHelpUrl}
+        />
         {conflict ? (
           <ConflictPanel
             rows={conflict.rows}
             updatedBy={conflict.current.UpdatedBy}
             updatedAt={conflict.current.UpdatedAt}
-            onUseCurrent={onUseCurrent}
-            onKeepMine={onKeepMine}
-            isBusy={isResolving || isSubmitting}
+            onUseCurrent={record.takeCurrent}
+            onKeepMine={record.keepMine}
+            isBusy={record.isWriting || isSubmitting}
           />
         ) : null}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the result links inside */}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are keyboard-operable themselves */}
-        <div ref={formRef} onClick={onClick}>
-          <HostFieldContext.Provider value={hostFields}>
-            <FormRenderer
-              store={store}
-              registry={hostFieldRegistry}
-              onSave={onSave}
-              onSearch={onSearch}
-              onDelete={onDelete}
-              onTabSelect={onTabSelect}
-              results={results}
-              getRowHref={getRowHref}
-            />
-          </HostFieldContext.Provider>
+        <div ref={formRef} onClick={onResultClick}>
+          <FormRenderer
+            store={store}
+            registry={registry}
+            onSave={record.save}
+            onSearch={record.search}
+            onDelete={record.remove}
+            onTabSelect={({ tabName }) => callback.tabSelect(`${webTemplateNo}:${tabName}`)}
+            results={rows}
+            getRowHref={getRowHref}
+            controller={controller}
+          />
         </div>
         {definition.Kind === 'search' ? (
           <p className="procedo-FormPage-count" role="status">
-            {resultTotal === null ? '' : `${resultTotal} found`}
+            {record.results?.Total == null ? '' : `${record.results.Total} found`}
           </p>
         ) : null}
-        {hasFloatingCommands ? (
-          <PageCommands store={store} commands={pageCommands} formRef={formRef} />
+        {floating.isShown ? (
+          <PageCommands store={store} commands={floating.commands} controller={controller} />
         ) : null}
       </div>
       {definition.Kind === 'record' ? (
-        <SidePanel
-          pageKey={pageKey}
-          title={L.historyTitle}
-          storage={panelStorage}
-          defaultPinned={isPanelPinned}
-          onPinnedChange={(isPinned) => writePanelPinned(panelStorage, pageKey, isPinned)}
-        >
-          <VersionHistory webTemplateNo={webTemplateNo} record={record} />
-        </SidePanel>
+        <RecordHistoryPanel
+          pageKey={`form-${webTemplateNo}`}
+          record={record.record}
+          readVersion={record.readVersion}
+        />
       ) : null}
       {helpUrl ? <HelpFrame url={helpUrl} onClose={() => setHelpUrl(null)} /> : null}
       {auditRequest ? (
         <AuditDialog
-          fieldLabels={auditRequest.labels}
+          fieldLabels={auditRequest.elements.map((element) => element.Label)}
           legalName={context.User.legalName}
-          onSign={(signOff) => {
-            setAuditRequest(null);
-            auditRequest.resolve(signOff);
-          }}
-          onCancelEdit={() => {
-            setAuditRequest(null);
-            auditRequest.resolve(null);
-            // spec §4: Cancel Edit reloads the page — the form is read again, the edit dropped.
-            store.markSaved();
-            onReload();
-          }}
+          onSign={record.sign}
+          onCancelEdit={record.cancelEdit}
         />
       ) : null}
       {/* A search form's criteria are not data: leaving it needs no confirmation. */}
       {definition.Kind === 'record' ? <DirtyGuards store={store} isDirty={dirty === 1} /> : null}
     </div>
   );
-}
-
-/** Asks before leaving a dirty record form: the browser's prompt on unload, ours in the app. */
-function DirtyGuards({ store, isDirty }: { store: FormStore; isDirty: boolean }) {
-  useDirtyGuard(store);
-  return <LeaveGuard isDirty={isDirty} />;
 }

@@ -43,6 +43,25 @@ describe('callback client', () => {
     );
   });
 
+  it('marks a background command for the server and leaves the timeout cookie alone', async () => {
+    const { fetch, seen } = fixedFetch(200, ok(''));
+    let refreshes = 0;
+    const serverTimeout = {
+      refresh: () => {
+        refreshes += 1;
+        return 0;
+      },
+      read: () => null,
+    };
+    const client = createCallbackClient({ fetch, serverTimeout });
+    await client.send({ CommandType: 'Template.CacheRefresh' }, { background: true });
+    expect(seen[0]?.headers.get('x-procedo-background')).toBe('1');
+    expect(refreshes).toBe(0);
+    await client.send({ CommandType: 'Template.CacheRefresh' });
+    expect(seen[1]?.headers.has('x-procedo-background')).toBe(false);
+    expect(refreshes).toBe(1);
+  });
+
   it('sends no CSRF header when there is no token', async () => {
     const { fetch, seen } = fixedFetch(200, ok(''));
     await createCallbackClient({ fetch, getCsrfToken: () => null }).send({

@@ -8,9 +8,16 @@ import {
   NotLoggedOnError,
   ResponseShapeError,
 } from '../errors';
-import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
+import {
+  BACKGROUND_HEADER,
+  CSRF_HEADER,
+  type FetchLike,
+  globalFetch,
+  isHtmlResponse,
+  readCsrfCookie,
+} from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
-import { RecordSchema, type RecordVersion } from '../v1/form-schemas';
+import { RecordSchema, type RecordVersion } from '../v1/record-schemas';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { CallbackStatus, type SiteMapNode } from './commands';
 import {
@@ -49,15 +56,25 @@ export interface CallbackClientOptions {
 }
 
 /** Options of a raw callback post. */
-export interface SendRawOptions {
+export interface SendRawOptions extends SendOptions {
   /** @default 'application/xml; charset=utf-8' */
   contentType?: string;
+}
+
+/** Options of one callback call. */
+export interface SendOptions {
+  /**
+   * A call the user did not ask for (polling, a timer): sent with `X-Procedo-Background: 1`, so
+   * the server does not extend the idle session, and the timeout cookie is not refreshed either.
+   * @default false
+   */
+  background?: boolean;
 }
 
 /** The callback (XML) client: `POST /callback` with one `Command`, one `Response` back. */
 export interface CallbackClient {
   /** Sends a command and returns the decoded `OK` answer; every other answer throws. */
-  send(command: EncodableCommand): Promise<DecodedResponse>;
+  send(command: EncodableCommand, options?: SendOptions): Promise<DecodedResponse>;
   /**
    * Posts a body exactly as given (an escape hatch for diagnostics and protocol tests), with the
    * same answer handling as {@link CallbackClient.send}.
@@ -137,8 +154,13 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
   const getCsrfToken = options.getCsrfToken ?? readCsrfCookie;
   const method = 'POST';
 
-  async function exchange(body: BodyInit, contentType: string): Promise<DecodedResponse> {
+  async function exchange(
+    body: BodyInit,
+    contentType: string,
+    background: boolean,
+  ): Promise<DecodedResponse> {
     const headers: Record<string, string> = { 'Content-Type': contentType, Accept: 'application/xml' };
+    if (background) headers[BACKGROUND_HEADER] = '1';
     const token = getCsrfToken();
     if (token) headers[CSRF_HEADER] = token;
 
@@ -190,12 +212,12 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
     return decoded;
   }
 
-  async function tracked(body: BodyInit, contentType: string): Promise<DecodedResponse> {
+  async function tracked(body: BodyInit, contentType: string, background = false): Promise<DecodedResponse> {
     options.ajaxCounter?.start();
     try {
-      const decoded = await exchange(body, contentType);
+      const decoded = await exchange(body, contentType, background);
       options.ajaxCounter?.succeed();
-      options.serverTimeout?.refresh();
+      if (!background) options.serverTimeout?.refresh();
       return decoded;
     } catch (error) {
       options.ajaxCounter?.fail();
@@ -205,7 +227,8 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
 
   const xmlType = 'application/xml; charset=utf-8';
   // Encoded before the counter starts: a command XML cannot carry is the caller's error, not a call.
-  const send = async (command: EncodableCommand) => tracked(encodeCommand(command), xmlType);
+  const send = async (command: EncodableCommand, sendOptions: SendOptions = {}) =>
+    tracked(encodeCommand(command), xmlType, sendOptions.background);
 
   function xmlOfId(dataId: string, o: XmlOfIdOptions & { returnType: 'Json' }): Promise<RecordVersion>;
   function xmlOfId(dataId: string, o?: XmlOfIdOptions & { returnType?: 'Xml' }): Promise<DecodedResponse>;
@@ -247,7 +270,8 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
 
   return {
     send,
-    sendRaw: (body, rawOptions = {}) => tracked(body, rawOptions.contentType ?? xmlType),
+    sendRaw: (body, rawOptions = {}) =>
+      tracked(body, rawOptions.contentType ?? xmlType, rawOptions.background),
     async keepAlive() {
       const response = await send({ CommandType: 'Web.Session', CommandName: 'KeepAlive' });
       return { expiresAt: keepAliveExpiry(response, url) };

@@ -15,6 +15,7 @@ export const ValidationCode = Object.freeze({
   invalidType: 'invalid_type',
   tooSmall: 'too_small',
   tooBig: 'too_big',
+  stepMismatch: 'step_mismatch',
   invalidDate: 'invalid_date',
   invalidOption: 'invalid_option',
   invalidPhone: 'invalid_phone',
@@ -39,6 +40,8 @@ export const ValidationMessages = Object.freeze({
   notBoolean: 'Expected a yes or no value.',
   tooSmall: (min: number) => `Enter a number of at least ${min}.`,
   tooBig: (max: number) => `Enter a number of at most ${max}.`,
+  stepMismatch: (step: number, base: number) =>
+    base === 0 ? `Enter a multiple of ${step}.` : `Enter ${base} plus a multiple of ${step}.`,
   invalidDate: 'Enter a date as yyyy-MM-dd.',
   dateTooEarly: (min: string) => `Enter a date on or after ${min}.`,
   dateTooLate: (max: string) => `Enter a date on or before ${max}.`,
@@ -103,6 +106,23 @@ export function validateNumberRange(value: number, limits: { Min?: number; Max?:
   return null;
 }
 
+/**
+ * Number `Step`: the value must be `Min` (or 0 without one) plus a whole number of steps, as the
+ * browser's `<input type="number" step min>` has it. Decimal steps are not exact in binary floating
+ * point (0.3 is not 3 × 0.1), so "whole" allows the rounding error of the numbers involved.
+ */
+export function validateNumberStep(value: number, limits: { Min?: number; Step?: number }): RuleResult {
+  const step = limits.Step;
+  if (step === undefined || !(step > 0) || !Number.isFinite(value)) return null;
+  const base = limits.Min ?? 0;
+  const steps = (value - base) / step;
+  // Each of value, base and the division can be off by an ulp of the magnitudes involved.
+  const tolerance = 1e-9 + (16 * Number.EPSILON * (Math.abs(value) + Math.abs(base))) / step;
+  return Math.abs(steps - Math.round(steps)) <= tolerance
+    ? null
+    : fail(ValidationCode.stepMismatch, ValidationMessages.stepMismatch(step, base));
+}
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `text` is a real calendar date written `yyyy-MM-dd` (spec §9 filter date format). */
@@ -160,14 +180,27 @@ export function validateEmail(text: string): RuleResult {
   return EMAIL_PATTERN.test(text) ? null : fail(ValidationCode.invalidEmail, ValidationMessages.invalidEmail);
 }
 
-/** URL format: an absolute URL, as `<input type="url">` checks it. */
+/**
+ * The schemes a URL field accepts. A URL field's value is shown as a link, so a `javascript:`,
+ * `data:` or `vbscript:` value would run or render whatever it holds when clicked.
+ */
+export const URL_PROTOCOLS: readonly string[] = Object.freeze(['http:', 'https:', 'mailto:']);
+
+/**
+ * URL format: an absolute URL, as `<input type="url">` checks it, whose scheme is one of
+ * {@link URL_PROTOCOLS}. The scheme is the one the browser would use: the WHATWG parser drops
+ * leading spaces and control characters, tabs and newlines, and ignores case.
+ */
 export function validateUrl(text: string): RuleResult {
+  let protocol: string;
   try {
-    new URL(text);
-    return null;
+    protocol = new URL(text).protocol;
   } catch {
     return fail(ValidationCode.invalidUrl, ValidationMessages.invalidUrl);
   }
+  return URL_PROTOCOLS.includes(protocol)
+    ? null
+    : fail(ValidationCode.invalidUrl, ValidationMessages.invalidUrl);
 }
 
 /** The extension of a file name, lower case and without the dot (`''` when it has none). */
@@ -224,7 +257,7 @@ export function validateElementValue(
     }
     case 'number':
       return typeof value === 'number'
-        ? validateNumberRange(value, element)
+        ? (validateNumberRange(value, element) ?? validateNumberStep(value, element))
         : fail(ValidationCode.invalidType, ValidationMessages.notNumber);
     case 'date':
       return typeof value === 'string'

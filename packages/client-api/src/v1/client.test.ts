@@ -62,6 +62,25 @@ describe('v1 client', () => {
     expect(seen[0]?.headers.get('content-type')).toContain('application/json');
   });
 
+  it('marks a background call for the server and leaves the timeout cookie alone; other calls refresh it', async () => {
+    const { fetch, seen } = fakeFetch(() => json(200, { ok: true }));
+    const refreshed: number[] = [];
+    const serverTimeout = {
+      refresh: () => {
+        refreshed.push(seen.length);
+        return 0;
+      },
+      read: () => null,
+    };
+    const client = createV1Client({ baseUrl: 'http://h:1', fetch, serverTimeout });
+    const schema = z.object({ ok: z.boolean() });
+    await client.request(schema, 'things', { background: true });
+    await client.request(schema, 'things');
+    expect(seen[0]?.headers.get('x-procedo-background')).toBe('1');
+    expect(seen[1]?.headers.has('x-procedo-background')).toBe(false);
+    expect(refreshed).toEqual([2]);
+  });
+
   it('throws a ResponseShapeError with the zod issues when the answer breaks its schema', async () => {
     const { fetch } = fakeFetch(() => json(200, [{ Id: 7 }]));
     const error = (await createV1Client({ baseUrl: 'http://h', fetch, getCsrfToken: () => null })

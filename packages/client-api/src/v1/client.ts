@@ -9,42 +9,22 @@ import {
   NotLoggedOnError,
   ResponseShapeError,
 } from '../errors';
-import { CSRF_HEADER, type FetchLike, globalFetch, isHtmlResponse, readCsrfCookie } from '../http';
+import {
+  BACKGROUND_HEADER,
+  CSRF_HEADER,
+  type FetchLike,
+  globalFetch,
+  isHtmlResponse,
+  readCsrfCookie,
+} from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { createFormsApi, type FormsApi } from './forms';
 import { createProcessesApi, type ProcessesApi } from './processes';
+import { createRecordsApi, type RecordsApi } from './records';
+import type { V1Request, V1RequestOptions } from './request';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
 import { createSessionApi, type SessionApi } from './session';
-
-/** HTTP methods of the v1 API. */
-export type V1Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** One request of the v1 API, as {@link V1Request} takes it. */
-export interface V1RequestOptions {
-  /** @default 'GET' */
-  method?: V1Method;
-  /** The JSON body. `undefined` sends none; `null` sends `null`. */
-  json?: unknown;
-  /** Query parameters. */
-  searchParams?: Record<string, string | number | boolean> | URLSearchParams;
-  /** A raw body (e.g. `FormData` for an upload), sent as is; ignored when `json` is given. */
-  body?: BodyInit;
-  /** Aborts the request (a `NetworkError` whose `cause` is the abort). */
-  signal?: AbortSignal;
-}
-
-/**
- * The core of the v1 client: calls `path` (relative to `/api/v1/`, no leading slash) and returns
- * the body parsed with `schema`. Resources (session, processes, forms…) are built on it.
- *
- * @example const steps = await request(StepSchema, `user/system/user-processes/steps/${id}`);
- */
-export type V1Request = <S extends z.core.$ZodType>(
-  schema: S,
-  path: string,
-  options?: V1RequestOptions,
-) => Promise<z.output<S>>;
 
 /** Options of {@link createV1Client}. */
 export interface V1ClientOptions {
@@ -77,8 +57,10 @@ export interface V1Client {
   request: V1Request;
   /** `session/…`: databases, logon, session context, keep-alive, logout, preferences. */
   session: SessionApi;
-  /** `forms/…`, `pickers/…`, `files`: definitions, records, search, pickers and uploads. */
+  /** `forms/{no}`, `pickers/…`, `files`: definitions, pickers and uploads (its record calls are deprecated). */
   forms: FormsApi;
+  /** `forms/{no}/records…`, `forms/{no}/search`: records now, at a version or a timepoint, their audit trail, writes and search. */
+  records: RecordsApi;
   /** `user/system/user-processes/…`: processes, steps, runs, completions and resets. */
   processes: ProcessesApi;
 }
@@ -136,6 +118,14 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
           : {}),
         ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
         ...(requestOptions.searchParams === undefined ? {} : { searchParams: requestOptions.searchParams }),
+        ...(requestOptions.background || requestOptions.headers
+          ? {
+              headers: {
+                ...requestOptions.headers,
+                ...(requestOptions.background ? { [BACKGROUND_HEADER]: '1' } : {}),
+              },
+            }
+          : {}),
       });
       url = response.url || url;
       text = await response.text();
@@ -188,7 +178,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     try {
       const result = await exchange(schema, path, requestOptions);
       options.ajaxCounter?.succeed();
-      options.serverTimeout?.refresh();
+      if (!requestOptions.background) options.serverTimeout?.refresh();
       return result;
     } catch (error) {
       options.ajaxCounter?.fail();
@@ -201,10 +191,12 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     }
   };
 
+  const records = createRecordsApi(request);
   return {
     request,
     session: createSessionApi(request, options.serverTimeout),
-    forms: createFormsApi(request),
+    forms: createFormsApi(request, records),
+    records,
     processes: createProcessesApi(request),
   };
 }

@@ -261,58 +261,5 @@ export const FormResponseSchema = z.object({
 });
 export type FormResponse = z.infer<typeof FormResponseSchema>;
 
-/** A record version as read: values of hidden elements are never sent. */
-export const RecordSchema = z.object({
-  Id: z.int().check(z.positive()),
-  Entity: z.string(),
-  Version: z.int().check(z.positive()),
-  IsDeleted: z.boolean(),
-  Values: FieldValuesSchema,
-  /** Who saved this version (user name) and when (ISO UTC). */
-  UpdatedBy: z.string(),
-  UpdatedAt: z.iso.datetime(),
-});
-export type RecordVersion = z.infer<typeof RecordSchema>;
-
-/** The audit sign-off a change to an audit-flagged field carries (spec §3 audit form fields). */
-export const AuditSignOffSchema = z.strictObject({
-  AuditDataChangeESig: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  AuditDataChangeReason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
-});
-
-/** `POST forms/{no}/records` body. */
-export const CreateRecordRequestSchema = z.strictObject({
-  Values: FieldValuesSchema,
-  Audit: z.optional(AuditSignOffSchema),
-});
-
-/** `PUT forms/{no}/records/{id}` body: the version the edit started from, and the changed values. */
-export const UpdateRecordRequestSchema = z.strictObject({
-  Version: z.int().check(z.positive()),
-  Values: FieldValuesSchema,
-  Audit: z.optional(AuditSignOffSchema),
-});
-
-/** `DELETE forms/{no}/records/{id}` body. */
-export const DeleteRecordRequestSchema = z.strictObject({
-  Version: z.int().check(z.positive()),
-  Audit: z.optional(AuditSignOffSchema),
-});
-
-/** 409 body of a stale update: the current values beside the error. */
-export const ConflictBodySchema = z.object({
-  Message: z.string(),
-  Code: z.literal('VERSION_CONFLICT'),
-  Current: RecordSchema,
-});
-
 /** `GET pickers/{source}?text=&dep.{Name}=` answer. */
 export const PickerSearchResultSchema = z.object({ Items: z.array(PickerValueSchema), HasMore: z.boolean() });
-
-/** `GET forms/{no}/search?…` answer: one page of rows of the result list. */
-export const SearchResultSchema = z.object({
-  Rows: z.array(z.object({ Id: z.int().check(z.positive()), Values: FieldValuesSchema })),
-  Page: z.int().check(z.nonnegative()),
-  PageSize: z.int().check(z.positive()),
-  Total: z.nullable(z.int().check(z.nonnegative())),
-});

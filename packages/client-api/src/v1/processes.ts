@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import type { V1Request } from './client';
 import {
   type CreatableCommand,
   CreatableCommandListSchema,
@@ -16,6 +15,7 @@ import {
   StepResultSchema,
   type StepRunRequest,
 } from './process-schemas';
+import type { V1Request } from './request';
 
 /** The base path of the user-process API (CONTRACT). */
 export const USER_PROCESSES_PATH = 'user/system/user-processes';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ServerTimeoutCookie } from '../server-timeout';
-import type { V1Request } from './client';
+import type { V1Request } from './request';
 import {
   type Database,
   DatabaseListSchema,

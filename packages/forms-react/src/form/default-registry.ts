@@ -10,8 +10,12 @@ import { TextInputField } from './components/TextInputField';
 import { createFieldRegistry } from './registry';
 
 /**
- * The built-in element components. `picker` and `file` are registered by the fields module; until
- * then they render the unknown-kind placeholder.
+ * The built-in element components. `picker` and `file` need the app's server calls, so they are
+ * not in it: add them with `createPickerElement` and `createFileElement`; until then they render
+ * the unknown-kind placeholder.
+ *
+ * @example
+ * createFieldRegistry({ base: defaultFieldRegistry, components: { picker: createPickerElement({ search }) } })
  */
 export const defaultFieldRegistry = createFieldRegistry({
   components: {

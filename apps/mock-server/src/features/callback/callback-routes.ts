@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CallbackStatus } from '@procedo/client-api';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
+import { storageFailure } from '../../http/errors';
 import { isXmlRequest, xmlText } from '../../http/limits';
+import { sameOriginWrites } from '../../http/origin';
 import { CSRF_HEADER, getAuth, requireSession } from '../../http/session-middleware';
 import type { SessionService } from '../session/session-service';
 import type { CallbackService } from './callback-service';
@@ -34,8 +36,14 @@ export function callbackRoutes(options: {
   callbacks: CallbackService;
   logger: Logger;
   verboseErrors: boolean;
+  allowedOrigins: readonly string[];
 }): Router {
   const router = Router();
+  const sameOrigin = sameOriginWrites({
+    allowedOrigins: options.allowedOrigins,
+    onRefused: (_req, res) =>
+      sendError(res, 403, 'Cross-origin request refused: send it from a Procedo page of this server'),
+  });
 
   const xmlOnly: RequestHandler = (req, res, next) => {
     if (!isXmlRequest(req)) {
@@ -92,6 +100,13 @@ export function callbackRoutes(options: {
       sendError(res, 415, 'The callback body has an unsupported encoding');
       return;
     }
+    const storage = storageFailure(error);
+    if (storage) {
+      options.logger.warn({ err: error, code: storage.code }, 'storage failure');
+      if (storage.status === 503) res.setHeader('Retry-After', '1');
+      sendError(res, storage.status, storage.message);
+      return;
+    }
     const errorId = randomUUID();
     options.logger.error({ err: error, errorId }, 'callback failed');
     sendXml(res, 500, {
@@ -101,7 +116,7 @@ export function callbackRoutes(options: {
     });
   };
 
-  router.post('/callback', xmlOnly, xmlText, guard, run);
+  router.post('/callback', sameOrigin, xmlOnly, xmlText, guard, run);
   router.all('/callback', (_req, res) => {
     res.set('Allow', 'POST');
     sendError(res, 405, 'The callback takes POST only');

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { isAppError } from '../../http/errors';
 import type { FormsService } from '../forms/forms-service';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';
+import type { RecordsService } from '../records/records-service';
 import { getResourceComponent } from '../resources/resources-service';
 import type { AuthContext } from '../session/session-service';
 import { CallbackError, type CommandFields } from './callback-xml';
@@ -118,6 +119,7 @@ export interface CallbackService {
 export function createCallbackService(options: {
   faultInjection: boolean;
   forms: FormsService;
+  records: RecordsService;
 }): CallbackService {
   const table: CommandTable = {
     'Web.Session': {
@@ -187,7 +189,7 @@ export function createCallbackService(options: {
           }
           let record: RecordVersion;
           try {
-            record = await options.forms.readRecord(
+            record = await options.records.readRecord(
               auth,
               webTemplateNo,
               id,
@@ -223,7 +225,14 @@ export function createCallbackService(options: {
         run: async (command: z.infer<typeof TabSelectCommandSchema>, auth: AuthContext) => {
           // SrcElementID is `<WebTemplateNo>:<tab Name>`; anything else is a tab the user cannot see.
           const match = /^([1-9]\d{0,9}):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(command.SrcElementID.trim());
-          const selected = match ? await options.forms.selectTab(auth, Number(match[1]), match[2]!) : false;
+          let selected = false;
+          try {
+            selected = match ? await options.forms.selectTab(auth, Number(match[1]), match[2]!) : false;
+          } catch (error) {
+            // A form the user may not open: its own message, not the generic tab one.
+            if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
+            throw error;
+          }
           if (!selected) return { type: 'error', message: Messages.tabSelectError };
           return { type: 'ok', result: match![2]! };
         },

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../../db/sqlite';
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 
 /** A stored form definition, not yet validated. */
 export interface StoredDefinition {
@@ -35,6 +35,8 @@ export interface FormStore {
     at: string;
   }): Promise<void>;
   getTabSelection(userId: number, webTemplateNo: number): Promise<string | null>;
+  /** The stored forms (`WebTemplateNo`) a profile may open (`form_access`). */
+  listFormAccess(profileId: number): Promise<number[]>;
 }
 
 interface DefinitionRow {
@@ -54,7 +56,7 @@ const toDefinition = (row: DefinitionRow): StoredDefinition => ({
 });
 
 /** {@link FormStore} on SQLite. */
-export function createSqliteFormStore(db: SqliteDatabase): FormStore {
+export function createSqliteFormStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): FormStore {
   const definition = db.prepare<[number], DefinitionRow>(
     'SELECT * FROM form_definitions WHERE web_template_no = ?',
   );
@@ -77,6 +79,11 @@ export function createSqliteFormStore(db: SqliteDatabase): FormStore {
   const getTab = db.prepare<[number, number], { tab_name: string }>(
     'SELECT tab_name FROM tab_selections WHERE user_id = ? AND web_template_no = ?',
   );
+  // A row for a form the database does not define grants nothing.
+  const formAccess = db.prepare<[number], { web_template_no: number }>(
+    `SELECT a.web_template_no FROM form_access a
+     JOIN form_definitions d ON d.web_template_no = a.web_template_no WHERE a.profile_id = ?`,
+  );
   return {
     async getDefinition(webTemplateNo) {
       const row = definition.get(webTemplateNo);
@@ -97,10 +104,13 @@ export function createSqliteFormStore(db: SqliteDatabase): FormStore {
       return Object.fromEntries(settings.all().map((row) => [row.key, row.value]));
     },
     async saveTabSelection({ userId, webTemplateNo, tabName, at }) {
-      saveTab.run(userId, webTemplateNo, tabName, at);
+      await write(() => saveTab.run(userId, webTemplateNo, tabName, at));
     },
     async getTabSelection(userId, webTemplateNo) {
       return getTab.get(userId, webTemplateNo)?.tab_name ?? null;
+    },
+    async listFormAccess(profileId) {
+      return formAccess.all(profileId).map((row) => row.web_template_no);
     },
   };
 }

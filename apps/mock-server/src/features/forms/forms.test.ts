@@ -641,7 +641,7 @@ describe('files', () => {
       ContentType: 'application/pdf',
     });
 
-    const download = await operator.fetch(`api/v1/files/${ref.Id}`);
+    const download = await supervisor.fetch(`api/v1/files/${ref.Id}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
       'attachment; filename="GMP certificate (2025).pdf"',

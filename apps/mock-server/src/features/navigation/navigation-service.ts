@@ -1,5 +1,6 @@
 import type { SiteMapNode } from '@procedo/client-api';
 import type { DatabaseEntry } from '../../db/catalog';
+import { type FormAccess, formAccessOf, formsOpenedBy } from '../forms/form-access';
 import type { UserRecord } from '../session/session-store';
 import type { NavigationNodeRecord } from './navigation-store';
 
@@ -51,6 +52,19 @@ function buildTree(rows: NavigationNodeRecord[]): SiteMapNode[] {
   return build(null);
 }
 
+/**
+ * The tree without the nodes whose URL opens a form the profile may not open; a section (a node
+ * without a URL) left with no children by that goes too.
+ */
+export function withoutClosedForms(nodes: SiteMapNode[], mayOpen: FormAccess): SiteMapNode[] {
+  return nodes.flatMap((node) => {
+    if (!formsOpenedBy(node.url).every(mayOpen)) return [];
+    const children = withoutClosedForms(node.children, mayOpen);
+    if (!node.url && node.children.length > 0 && children.length === 0) return [];
+    return [{ ...node, children }];
+  });
+}
+
 function findByTitle(nodes: SiteMapNode[], title: string): SiteMapNode[] {
   return nodes.flatMap((node) => [
     ...(node.title === title ? [node] : []),
@@ -60,7 +74,7 @@ function findByTitle(nodes: SiteMapNode[], title: string): SiteMapNode[] {
 
 /**
  * A profile's navigation tree (the site map). Users read their own profile's; only supervisors
- * may read another profile's.
+ * may read another profile's. Links to forms the profile may not open are left out.
  */
 export async function getSiteMap(options: {
   database: DatabaseEntry;
@@ -79,6 +93,9 @@ export async function getSiteMap(options: {
   }
   const profile = await database.stores.navigation.findProfile(profileId);
   if (!profile) throw new NavigationError('unknown-profile', `Unknown profile ${profileId}`);
-  const tree = buildTree(await database.stores.navigation.listNodes(profileId));
+  const tree = withoutClosedForms(
+    buildTree(await database.stores.navigation.listNodes(profileId)),
+    await formAccessOf(database, profileId),
+  );
   return title === null ? tree : findByTitle(tree, title);
 }

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../db/migrations';
 import { seedIfNeeded } from '../../db/seed';
-import { seedFormsIfNeeded } from '../../db/seed-forms';
+import { seedFormAccessIfNeeded, seedFormsIfNeeded } from '../../db/seed-forms';
 import { INTERACTION_TOUR, seedProcessesIfNeeded } from '../../db/seed-processes';
 import { migrate, openSqlite, type SqliteDatabase } from '../../db/sqlite';
+import { createSqliteFormStore } from '../forms/forms-store';
 import { createSqliteRecordStore } from '../records/records-store';
 import type { AuthContext } from '../session/session-service';
 import { createProcessesService } from './processes-service';
@@ -22,6 +23,7 @@ beforeAll(async () => {
   await seedIfNeeded(db, 'small', Date.now());
   seedFormsIfNeeded(db, 'small', Date.now());
   seedProcessesIfNeeded(db, 'small', Date.now());
+  seedFormAccessIfNeeded(db, Date.now());
 });
 afterAll(async () => {
   db.close();
@@ -51,34 +53,34 @@ describe('the cost of a step call', () => {
       },
     });
     const store = createSqliteProcessStore(recording);
-    const user = { id: 1, name: 'supervisor', isSupervisor: true };
+    const user = { id: 1, name: 'supervisor', isSupervisor: true, profileId: 1 };
     const auth = {
       database: {
         id: 'plan',
         name: 'Plan',
-        stores: { processes: store, records: createSqliteRecordStore(db) },
+        stores: { processes: store, records: createSqliteRecordStore(db), forms: createSqliteFormStore(db) },
       },
       user,
     } as unknown as AuthContext;
     const service = createProcessesService({ now: () => Date.now() });
-    const tourId = service
-      .creatableCommands(auth, { column: 'Name', descending: false })
-      .find((c) => c.Name === INTERACTION_TOUR)?.Id;
+    const tourId = (await service.creatableCommands(auth, { column: 'Name', descending: false })).find(
+      (c) => c.Name === INTERACTION_TOUR,
+    )?.Id;
     // Every statement the store prepared (most at creation), and those a tour's calls add.
-    const tour = service.createProcess(auth, tourId ?? 0, { Name: 'Plan' }, 1);
+    const tour = await service.createProcess(auth, tourId ?? 0, { Name: 'Plan' }, 1);
     const ids = tour.AllSteps.map((s) => s.Id);
-    const asked = service.run(auth, ids[0] ?? 0, null);
-    service.run(auth, ids[0] ?? 0, { ...asked, Confirmed: true, ConfirmResult: false });
-    const again = service.run(auth, ids[0] ?? 0, null);
-    service.run(auth, ids[0] ?? 0, { ...again, Confirmed: true, ConfirmResult: true });
-    service.answerPrompt(auth, ids[1] ?? 0, 'Plan');
-    service.run(auth, ids[2] ?? 0, null);
+    const asked = await service.run(auth, ids[0] ?? 0, null);
+    await service.run(auth, ids[0] ?? 0, { ...asked, Confirmed: true, ConfirmResult: false });
+    const again = await service.run(auth, ids[0] ?? 0, null);
+    await service.run(auth, ids[0] ?? 0, { ...again, Confirmed: true, ConfirmResult: true });
+    await service.answerPrompt(auth, ids[1] ?? 0, 'Plan');
+    await service.run(auth, ids[2] ?? 0, null);
     const data = await service.pickListData(auth, ids[3] ?? 0);
     await service.completePickList(auth, ids[3] ?? 0, { multi: true, ids: [data.Items[0]?.Id ?? ''] });
-    service.resetStep(auth, ids[3] ?? 0, true);
+    await service.resetStep(auth, ids[3] ?? 0, true);
     service.openStep(auth, ids[3] ?? 0);
     service.getProcess(auth, tour.Id);
-    service.resetProcess(auth, tour.Id);
+    await service.resetProcess(auth, tour.Id);
 
     expect(statements.size).toBeGreaterThan(10);
     for (const sql of statements) {

@@ -78,7 +78,8 @@ const CreateQuerySchema = z.strictObject({
   mode: z.enum(['0', '1']).optional(),
 });
 /** Endpoints that take no input accept no body, or `{}`. */
-const NoBodySchema = z.optional(z.strictObject({}));
+// Generic clients send `null` (or nothing) for a call without a body: both mean no body.
+const NoBodySchema = z.optional(z.nullable(z.strictObject({})));
 
 const query = (req: Request) => req.query as Record<string, unknown>;
 
@@ -108,16 +109,16 @@ export function processesRoutes(options: {
     );
   });
 
-  router.get('/lookup/commands/creatable-as-process', (req, res) => {
+  router.get('/lookup/commands/creatable-as-process', async (req, res) => {
     const parsed = parseBody(LookupQuerySchema, query(req));
     const order = parseOrderBy(parsed.$orderby, CREATABLE_COMMAND_ORDER_COLUMNS, {
       column: 'Name',
       descending: false,
     });
-    res.json(processes.creatableCommands(getAuth(res), order));
+    res.json(await processes.creatableCommands(getAuth(res), order));
   });
 
-  router.post('/command/create-process', (req, res) => {
+  router.post('/command/create-process', async (req, res) => {
     const parsed = parseBody(CreateQuerySchema, query(req));
     const raw = parsed.originatingCommandId?.trim() ?? '';
     // spec §5: a missing (or unusable) command id is the one message, before anything else.
@@ -125,17 +126,17 @@ export function processesRoutes(options: {
     if (commandId === null) throw commandIdMissing();
     const body = parseBody(CreateProcessRequestSchema, req.body ?? {});
     const mode = parsed.mode === '0' ? 0 : 1;
-    res.status(201).json(processes.createProcess(getAuth(res), commandId, body, mode));
+    res.status(201).json(await processes.createProcess(getAuth(res), commandId, body, mode));
   });
 
   router.get('/process/:id', (req, res) => {
     res.json(processes.getProcess(getAuth(res), processId(req)));
   });
 
-  router.post('/process/:id/reset/hard', (req, res) => {
+  router.post('/process/:id/reset/hard', async (req, res) => {
     const id = processId(req);
     parseBody(NoBodySchema, req.body);
-    res.json(processes.resetProcess(getAuth(res), id));
+    res.json(await processes.resetProcess(getAuth(res), id));
   });
 
   router.get('/steps/:id', (req, res) => {
@@ -149,16 +150,16 @@ export function processesRoutes(options: {
     res.type('text/html; charset=utf-8').send(html);
   });
 
-  router.post('/steps/:id/reset/hard', (req, res) => {
+  router.post('/steps/:id/reset/hard', async (req, res) => {
     const id = stepId(req);
     parseBody(NoBodySchema, req.body);
-    res.json(processes.resetStep(getAuth(res), id, false));
+    res.json(await processes.resetStep(getAuth(res), id, false));
   });
 
-  router.post('/steps/:id/chain/reset/hard', (req, res) => {
+  router.post('/steps/:id/chain/reset/hard', async (req, res) => {
     const id = stepId(req);
     parseBody(NoBodySchema, req.body);
-    res.json(processes.resetStep(getAuth(res), id, true));
+    res.json(await processes.resetStep(getAuth(res), id, true));
   });
 
   router.post('/steps/:id/pick-list/data', async (req, res) => {
@@ -167,16 +168,16 @@ export function processesRoutes(options: {
     res.json(await processes.pickListData(getAuth(res), id));
   });
 
-  router.post('/steps/:id/prompt/action', (req, res) => {
+  router.post('/steps/:id/prompt/action', async (req, res) => {
     const id = stepId(req);
     const body = parseBody(PromptActionRequestSchema, req.body);
-    res.json(processes.answerPrompt(getAuth(res), id, body.PromptResult));
+    res.json(await processes.answerPrompt(getAuth(res), id, body.PromptResult));
   });
 
-  router.post('/steps/:id/action/run', (req, res) => {
+  router.post('/steps/:id/action/run', async (req, res) => {
     const id = stepId(req);
     const body = parseBody(StepRunRequestSchema, req.body === undefined ? null : req.body);
-    res.json(processes.run(getAuth(res), id, body));
+    res.json(await processes.run(getAuth(res), id, body));
   });
 
   router.post('/steps/:id/action/complete/pick-list/multi', async (req, res) => {
@@ -191,16 +192,16 @@ export function processesRoutes(options: {
     res.json(await processes.completePickList(getAuth(res), id, { multi: false, id: body.SelectedItem }));
   });
 
-  router.post('/steps/:id/action/complete/report-document', (req, res) => {
+  router.post('/steps/:id/action/complete/report-document', async (req, res) => {
     const id = stepId(req);
     parseBody(NoBodySchema, req.body);
-    res.json(processes.completeReportDocument(getAuth(res), id));
+    res.json(await processes.completeReportDocument(getAuth(res), id));
   });
 
-  router.post('/steps/:id/action/complete/detail-page', (req, res) => {
+  router.post('/steps/:id/action/complete/detail-page', async (req, res) => {
     const id = stepId(req);
     const body = parseBody(DetailPageCompleteRequestSchema, req.body);
-    res.json(processes.completeDetailPage(getAuth(res), id, body));
+    res.json(await processes.completeDetailPage(getAuth(res), id, body));
   });
 
   return router;

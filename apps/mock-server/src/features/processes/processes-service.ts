@@ -13,7 +13,9 @@ import type {
 } from '@procedo/client-api';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
+import { type FormAccess, formAccessOf } from '../forms/form-access';
 import type { AuthContext } from '../session/session-service';
+import { formsOfCommand } from './command-forms';
 import { initialPhase, type QuestionPhase, questionsOf, type StepDefinition } from './process-definitions';
 import { escapeHtml, renderReport } from './process-report';
 import type {
@@ -77,30 +79,31 @@ export interface ProcessesService {
       state: 'open' | 'completed' | null;
     },
   ): ProcessList;
+  /** The commands the user may start: none whose steps open a form the user's profile may not open. */
   creatableCommands(
     auth: AuthContext,
     order: { column: 'Id' | 'Name' | 'StepCount'; descending: boolean },
-  ): CreatableCommand[];
-  createProcess(auth: AuthContext, commandId: number | null, body: CreateBody, mode: 0 | 1): Process;
+  ): Promise<CreatableCommand[]>;
+  createProcess(auth: AuthContext, commandId: number | null, body: CreateBody, mode: 0 | 1): Promise<Process>;
   getProcess(auth: AuthContext, processId: number): Process;
-  resetProcess(auth: AuthContext, processId: number): Process;
+  resetProcess(auth: AuthContext, processId: number): Promise<Process>;
   openStep(auth: AuthContext, stepId: number): StepOpening;
-  run(auth: AuthContext, stepId: number, body: RunBody): StepResult;
-  answerPrompt(auth: AuthContext, stepId: number, promptResult: string): StepResult;
+  run(auth: AuthContext, stepId: number, body: RunBody): Promise<StepResult>;
+  answerPrompt(auth: AuthContext, stepId: number, promptResult: string): Promise<StepResult>;
   pickListData(auth: AuthContext, stepId: number): Promise<PickListData>;
   completePickList(
     auth: AuthContext,
     stepId: number,
     selection: { multi: true; ids: string[] } | { multi: false; id: string },
   ): Promise<StepResult>;
-  completeReportDocument(auth: AuthContext, stepId: number): StepResult;
+  completeReportDocument(auth: AuthContext, stepId: number): Promise<StepResult>;
   reportDocument(auth: AuthContext, stepId: number): string;
   completeDetailPage(
     auth: AuthContext,
     stepId: number,
     page: { QueryString: string; CurrentPageUrl: string },
-  ): StepResult;
-  resetStep(auth: AuthContext, stepId: number, chain: boolean): StepResult;
+  ): Promise<StepResult>;
+  resetStep(auth: AuthContext, stepId: number, chain: boolean): Promise<StepResult>;
 }
 
 const unknownStep = () =>
@@ -160,6 +163,10 @@ export function createProcessesService(options: { now: () => number }): Processe
   const storeOf = (auth: AuthContext): ProcessStore => auth.database.stores.processes;
   const canSee = (auth: AuthContext, process: ProcessRecord) =>
     auth.user.isSupervisor || process.ownerUserId === auth.user.id;
+
+  /** Whether every form the command's steps open is one the user may open. */
+  const mayStart = (store: ProcessStore, mayOpen: FormAccess, command: CommandRecord) =>
+    [...formsOfCommand(command, (name) => store.getCommandByName(name))].every(mayOpen);
 
   function commandOf(store: ProcessStore, process: ProcessRecord): CommandRecord {
     const command = store.getCommand(process.commandId);
@@ -817,14 +824,17 @@ export function createProcessesService(options: { now: () => number }): Processe
       };
     },
 
-    creatableCommands(auth, order) {
+    async creatableCommands(auth, order) {
+      const store = storeOf(auth);
+      const mayOpen = await formAccessOf(auth.database, auth.user.profileId);
       const key = (c: CommandRecord) =>
         order.column === 'Id'
           ? c.id
           : order.column === 'StepCount'
             ? c.steps.length
             : c.name.toLocaleLowerCase('en');
-      const sorted = [...storeOf(auth).listCommands()].sort((a, b) => {
+      const creatable = store.listCommands().filter((command) => mayStart(store, mayOpen, command));
+      const sorted = creatable.sort((a, b) => {
         const ka = key(a);
         const kb = key(b);
         const by = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
@@ -841,7 +851,7 @@ export function createProcessesService(options: { now: () => number }): Processe
       }));
     },
 
-    createProcess(auth, commandId, body, mode) {
+    async createProcess(auth, commandId, body, mode) {
       const store = storeOf(auth);
       const command = commandId === null ? null : store.getCommand(commandId);
       if (!command) {
@@ -852,6 +862,13 @@ export function createProcessesService(options: { now: () => number }): Processe
           issues: [
             { code: 'custom', path: ['originatingCommandId'], message: ProcessMessages.CommandIdMissing },
           ],
+        });
+      }
+      if (!mayStart(store, await formAccessOf(auth.database, auth.user.profileId), command)) {
+        throw new AppError({
+          status: 403,
+          code: 'FORBIDDEN',
+          message: `You may not start ${command.name}: a step opens a form your profile may not open.`,
         });
       }
       if (body.ParentUrl && !isSafeUrl(body.ParentUrl)) {
@@ -876,7 +893,7 @@ export function createProcessesService(options: { now: () => number }): Processe
         }
       }
       const name = body.Name?.trim() || command.name;
-      const id = store.transaction(() =>
+      const id = await store.transaction(() =>
         insertProcess(store, auth, command, {
           name,
           parentProcessId: null,
@@ -897,10 +914,10 @@ export function createProcessesService(options: { now: () => number }): Processe
       return toProcess(storeOf(auth), loadProcess(auth, processId));
     },
 
-    resetProcess(auth, processId) {
+    async resetProcess(auth, processId) {
       const store = storeOf(auth);
       const process = loadProcess(auth, processId);
-      store.transaction(() => resetProcessTree(store, auth, process));
+      await store.transaction(() => resetProcessTree(store, auth, process));
       return toProcess(store, loadProcess(auth, processId));
     },
 
@@ -998,7 +1015,7 @@ export function createProcessesService(options: { now: () => number }): Processe
       const ctx = pickContext(auth, stepId);
       const stored = storedItems(ctx.step);
       const items = stored ?? (await pickItems(auth, ctx.def));
-      const after = store.transaction(() => {
+      const after = await store.transaction(() => {
         const current = loadStep(auth, stepId);
         // The offer is kept with the step: the completion is checked against what was shown.
         if (current.step.state === 'active' && current.step.dataJson === null) {

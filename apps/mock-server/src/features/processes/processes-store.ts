@@ -1,5 +1,5 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
-import type { SqliteDatabase } from '../../db/sqlite';
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import { initialPhase, type StepDefinition, StepDefinitionSchema } from './process-definitions';
 
 /** A process command with its step definitions. */
@@ -108,10 +108,12 @@ export type StepChange = Partial<
  * Processes of one database. Unlike the other stores its methods are synchronous: a step call
  * reads the step, checks the rules and writes inside one {@link ProcessStore.transaction}, so no
  * other request can interleave between the check and the write (better-sqlite3 runs on the
- * request's thread), and a failed call writes nothing.
+ * request's thread), and a failed call writes nothing. Only the transaction waits (for another
+ * process's write lock), and it waits off the request thread.
  */
 export interface ProcessStore {
-  transaction<T>(work: () => T): T;
+  /** Runs `work` (synchronous store calls) as one write transaction; `work` must not await. */
+  transaction<T>(work: () => T): Promise<T>;
   listCommands(): CommandRecord[];
   getCommand(id: number): CommandRecord | null;
   getCommandByName(name: string): CommandRecord | null;
@@ -231,7 +233,10 @@ const STEP_COLUMNS: Record<Exclude<keyof StepChange, 'bumpRevision'>, string> = 
 };
 
 /** {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters. */
-export function createSqliteProcessStore(db: SqliteDatabase): ProcessStore {
+export function createSqliteProcessStore(
+  db: SqliteDatabase,
+  write: SqliteWriter = createWriter(db),
+): ProcessStore {
   const commandRows = db.prepare<[], CommandRow>('SELECT * FROM process_commands ORDER BY id');
   const commandStepRows = db.prepare<[], { command_id: number; definition_json: string }>(
     'SELECT command_id, definition_json FROM process_command_steps ORDER BY command_id, position',
@@ -311,7 +316,7 @@ export function createSqliteProcessStore(db: SqliteDatabase): ProcessStore {
   };
 
   return {
-    transaction: (work) => db.transaction(work)(),
+    transaction: (work) => write(work),
     listCommands: loadCommands,
     getCommand: (id) => loadCommands().find((command) => command.id === id) ?? null,
     getCommandByName: (name) => loadCommands().find((command) => command.name === name) ?? null,

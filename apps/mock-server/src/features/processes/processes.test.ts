@@ -532,6 +532,22 @@ describe('resets', () => {
     expect(reset.History[0]).toMatchObject({ Kind: 'process-reset', Detail: 'The process has been reset' });
     expect((await run(supervisor, tour.AllSteps[0]!.Id, null)).Confirmed).toBe(false);
   });
+
+  it('accepts a JSON null body, as generic clients send it, on every call without a body', async () => {
+    const tour = await create(INTERACTION_TOUR);
+    await throughDialog(tour);
+    const [s1, s2] = tour.AllSteps;
+    await ok(StepResultSchema, step(supervisor, s2!.Id, 'reset/hard', null));
+    await ok(StepResultSchema, step(supervisor, s1!.Id, 'chain/reset/hard', null));
+    const reset = await ok(
+      ProcessSchema,
+      supervisor.json('POST', `${BASE}/process/${tour.Id}/reset/hard`, null),
+    );
+    expect(stateOf(reset)).toEqual(['active', ...Array(8).fill('waiting')]);
+    // Anything else is still refused.
+    const refused = await fails(step(supervisor, s1!.Id, 'reset/hard', { Force: true }), 400);
+    expect(refused.Code).toBe('VALIDATION');
+  });
 });
 
 describe('the list and the lookup', () => {

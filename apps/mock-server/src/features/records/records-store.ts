@@ -1,5 +1,5 @@
 import type { FieldValues } from '@procedo/client-api';
-import type { SqliteDatabase } from '../../db/sqlite';
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import type { RecordIndexFields } from './entities';
 
 /** One stored version of a record. */
@@ -102,7 +102,10 @@ const MAX_CHAR = '\u{10FFFF}';
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** {@link RecordStore} on SQLite. */
-export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
+export function createSqliteRecordStore(
+  db: SqliteDatabase,
+  write: SqliteWriter = createWriter(db),
+): RecordStore {
   const current = db.prepare<[number], VersionRow>(
     `SELECT v.* FROM records r JOIN record_versions v
        ON v.record_id = r.record_id AND v.version = r.current_version
@@ -142,7 +145,7 @@ export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
     });
   };
 
-  const createTx = db.transaction((entity: string, first: NewRecordVersion): number => {
+  const createTx = (entity: string, first: NewRecordVersion): number => {
     const { index } = first;
     const { lastInsertRowid } = insertRecord.run(
       entity,
@@ -155,9 +158,9 @@ export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
     const id = Number(lastInsertRowid);
     writeVersion(id, entity, 1, first);
     return id;
-  });
+  };
 
-  const appendTx = db.transaction((id: number, expected: number, next: NewRecordVersion): AppendResult => {
+  const appendTx = (id: number, expected: number, next: NewRecordVersion): AppendResult => {
     const row = current.get(id);
     if (!row) return { ok: false, reason: 'not-found' };
     if (row.version !== expected) return { ok: false, reason: 'stale', current: toRecord(row) };
@@ -166,9 +169,9 @@ export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
     const { index } = next;
     movePointer.run(number, next.isDeleted ? 1 : 0, index.title, index.searchKey, index.parentId, id);
     return { ok: true, record: toRecord(version.get(id, number)!) };
-  });
+  };
 
-  const importTx = db.transaction((id: number, list: NewRecordVersion[]) => {
+  const importTx = (id: number, list: NewRecordVersion[]) => {
     const row = current.get(id);
     if (!row) throw new Error(`No record ${id}`);
     let number = row.version;
@@ -178,7 +181,7 @@ export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
       const { index } = last;
       movePointer.run(number, last.isDeleted ? 1 : 0, index.title, index.searchKey, index.parentId, id);
     }
-  });
+  };
 
   const titleQuery = (parent: boolean, mode: 'prefix' | 'contains') =>
     db.prepare(
@@ -209,11 +212,11 @@ export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
       return versions.all(id).map(toRecord);
     },
     async create(entity, first) {
-      const id = createTx(entity, first);
+      const id = await write(() => createTx(entity, first));
       return toRecord(version.get(id, 1)!);
     },
     async append(id, expected, next) {
-      return appendTx(id, expected, next);
+      return write(() => appendTx(id, expected, next));
     },
     async searchTitles({ entity, text, parentId, limit }) {
       const key = text.trim().toLowerCase();
@@ -268,7 +271,7 @@ export function createSqliteRecordStore(db: SqliteDatabase): RecordStore {
       return { rows: rows.map(toRecord), total };
     },
     async importVersions(id, list) {
-      importTx(id, list);
+      await write(() => importTx(id, list));
     },
   };
 }

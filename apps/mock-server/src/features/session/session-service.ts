@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, LogonRequest, PreferencesPatch, SessionContext } from '@procedo/client-api';
+import type { Logger } from 'pino';
 import type { DatabaseCatalog, DatabaseEntry } from '../../db/catalog';
-import { AppError } from '../../http/errors';
+import { AppError, storageFailure } from '../../http/errors';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import type { SessionRecord, UserRecord } from './session-store';
 
@@ -41,25 +42,90 @@ export interface SessionService {
   listDatabases(): Database[];
   /** Signs in, always with a new session; destroys the session `previousCookie` names, if any. */
   logon(request: LogonRequest, previousCookie: string | undefined): Promise<LogonResult>;
-  /** Resolves a session cookie; an expired session is deleted here. Does not extend it. */
+  /**
+   * Resolves a session cookie; a session past its idle deadline or its absolute lifetime is
+   * deleted here. Does not extend it. Only reads: it never waits on the database's write lock.
+   */
   authenticate(cookieValue: string | undefined): Promise<Authentication>;
-  /** Moves the idle deadline to now + timeout. */
-  touch(auth: AuthContext): Promise<AuthContext>;
+  /**
+   * User activity: moves the idle deadline to now + timeout (never past the session's absolute
+   * end). The durable write happens after the answer, off the request's path.
+   */
+  touch(auth: AuthContext): AuthContext;
   logout(auth: AuthContext): Promise<void>;
   updatePreferences(auth: AuthContext, patch: PreferencesPatch): Promise<SessionContext>;
   context(auth: AuthContext): SessionContext;
   /** The idle timeout in minutes. */
   readonly timeoutMinutes: number;
+  /** Writes the deadlines still waiting to be stored (on shutdown). */
+  flush(): Promise<void>;
 }
 
 /** Creates the {@link SessionService} over the catalog's stores. */
 export function createSessionService(options: {
   catalog: DatabaseCatalog;
   timeoutMinutes: number;
+  /** Absolute lifetime of a session, whatever its activity. */
+  maxHours: number;
   now: () => number;
+  logger: Logger;
 }): SessionService {
-  const { catalog, timeoutMinutes, now } = options;
+  const { catalog, timeoutMinutes, now, logger } = options;
   const timeoutMs = Math.round(timeoutMinutes * 60_000);
+  const lifetimeMs = Math.round(options.maxHours * 3_600_000);
+  const endOf = (session: SessionRecord) => session.createdAt + lifetimeMs;
+
+  // Idle deadlines answered but not stored yet, by database and session id. A request never
+  // waits for this write: while another process holds the write lock or the disk is full, reads
+  // go on and the deadline is stored once it can be (a crash before that loses less than the
+  // client's 5 s margin of a deadline, never a saved record).
+  const pending = new Map<string, { database: DatabaseEntry; id: string; expiresAt: number }>();
+  let flushing: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let failing = false;
+  const keyOf = (database: DatabaseEntry, id: string) => `${database.id}/${id}`;
+
+  async function writePending(): Promise<void> {
+    for (const [key, entry] of [...pending]) {
+      try {
+        await entry.database.stores.sessions.updateExpiry(entry.id, entry.expiresAt);
+      } catch (error) {
+        if (!storageFailure(error)) throw error;
+        if (!failing) logger.warn({ err: error }, 'session deadlines cannot be stored now; retrying');
+        failing = true;
+        retry ??= setTimeout(() => {
+          retry = null;
+          void scheduleFlush();
+        }, 1000);
+        retry.unref();
+        return;
+      }
+      if (pending.get(key) === entry) pending.delete(key);
+    }
+    if (failing) logger.info('session deadlines stored again');
+    failing = false;
+  }
+
+  function scheduleFlush(): Promise<void> {
+    flushing ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(writePending)
+      .catch((error: unknown) => logger.error({ err: error }, 'storing session deadlines failed'))
+      .finally(() => {
+        flushing = null;
+        // Deadlines moved on while this flush was writing wait for the next one.
+        if (pending.size > 0 && !retry) void scheduleFlush();
+      });
+    return flushing;
+  }
+
+  /** Best effort: a cleanup that cannot write now is done by a later one. */
+  async function quietly(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!storageFailure(error)) throw error;
+    }
+  }
 
   async function findSession(cookieValue: string | undefined) {
     const match = cookieValue ? COOKIE_VALUE.exec(cookieValue) : null;
@@ -109,7 +175,10 @@ export function createSessionService(options: {
 
     async logon(request, previousCookie) {
       const previous = await findSession(previousCookie);
-      if (previous) await previous.database.stores.sessions.delete(previous.session.id);
+      if (previous) {
+        pending.delete(keyOf(previous.database, previous.session.id));
+        await previous.database.stores.sessions.delete(previous.session.id);
+      }
 
       const database = catalog.get(request.Database);
       if (!database) {
@@ -133,7 +202,7 @@ export function createSessionService(options: {
       }
 
       const at = now();
-      await database.stores.sessions.deleteExpired(at);
+      await quietly(() => database.stores.sessions.deleteExpired(at, at - lifetimeMs));
       const token = newToken();
       const session: SessionRecord = {
         id: randomUUID(),
@@ -141,7 +210,7 @@ export function createSessionService(options: {
         userId: user.id,
         csrfToken: newToken(),
         createdAt: at,
-        expiresAt: at + timeoutMs,
+        expiresAt: at + Math.min(timeoutMs, lifetimeMs),
       };
       await database.stores.sessions.create(session);
       return {
@@ -154,31 +223,44 @@ export function createSessionService(options: {
     async authenticate(cookieValue) {
       const found = await findSession(cookieValue);
       if (!found) return { state: 'none' };
-      const { database, session } = found;
-      if (session.expiresAt <= now()) {
-        await database.stores.sessions.delete(session.id);
+      const { database } = found;
+      const key = keyOf(database, found.session.id);
+      const session = {
+        ...found.session,
+        expiresAt: Math.max(found.session.expiresAt, pending.get(key)?.expiresAt ?? 0),
+      };
+      if (session.expiresAt <= now() || endOf(session) <= now()) {
+        pending.delete(key);
+        await quietly(() => database.stores.sessions.delete(session.id));
         return { state: 'expired' };
       }
       const user = await database.stores.users.findById(session.userId);
       if (!user) {
-        await database.stores.sessions.delete(session.id);
+        pending.delete(key);
+        await quietly(() => database.stores.sessions.delete(session.id));
         return { state: 'none' };
       }
       return { state: 'active', auth: { database, session, user } };
     },
 
-    async touch(auth) {
-      const expiresAt = now() + timeoutMs;
+    touch(auth) {
+      const expiresAt = Math.min(now() + timeoutMs, endOf(auth.session));
       // Each write is a durable (fsync'd) commit: calls within the granularity share one, so the
       // stored deadline trails the answered one by less than TOUCH_GRANULARITY_MS (the client's
       // 5 s margin covers it).
       if (expiresAt - auth.session.expiresAt >= TOUCH_GRANULARITY_MS) {
-        await auth.database.stores.sessions.updateExpiry(auth.session.id, expiresAt);
+        pending.set(keyOf(auth.database, auth.session.id), {
+          database: auth.database,
+          id: auth.session.id,
+          expiresAt,
+        });
+        void scheduleFlush();
       }
       return { ...auth, session: { ...auth.session, expiresAt } };
     },
 
     async logout(auth) {
+      pending.delete(keyOf(auth.database, auth.session.id));
       await auth.database.stores.sessions.delete(auth.session.id);
     },
 
@@ -192,5 +274,12 @@ export function createSessionService(options: {
     },
 
     context,
+
+    async flush() {
+      if (retry) clearTimeout(retry);
+      retry = null;
+      await flushing;
+      if (pending.size > 0) await writePending().catch(() => undefined);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { UserPreferences } from '@procedo/client-api';
-import type { SqliteDatabase } from '../../db/sqlite';
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 
 /** A user as stored: the §3 user fields plus the password hash. */
 export interface UserRecord {
@@ -44,10 +44,14 @@ export interface SessionRecord {
 export interface SessionStore {
   create(session: SessionRecord): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
+  /** Moves the idle deadline forward (never back: deadlines may be stored out of order). */
   updateExpiry(id: string, expiresAt: number): Promise<void>;
   delete(id: string): Promise<void>;
-  /** Deletes every session that expired at or before `now`; returns how many. */
-  deleteExpired(now: number): Promise<number>;
+  /**
+   * Deletes every session idle past its deadline at `now`, or created at or before
+   * `createdBefore` (past its absolute lifetime); returns how many.
+   */
+  deleteExpired(now: number, createdBefore: number): Promise<number>;
 }
 
 interface UserRow {
@@ -89,7 +93,7 @@ function toUser(row: UserRow | undefined): UserRecord | null {
 }
 
 /** {@link UserStore} on SQLite. */
-export function createSqliteUserStore(db: SqliteDatabase): UserStore {
+export function createSqliteUserStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): UserStore {
   const byName = db.prepare<[string], UserRow>('SELECT * FROM users WHERE name = ?');
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const setPreferences = db.prepare<[string, string, number]>(
@@ -103,7 +107,7 @@ export function createSqliteUserStore(db: SqliteDatabase): UserStore {
       return toUser(byId.get(id));
     },
     async updatePreferences(id, preferences) {
-      setPreferences.run(preferences.ui, preferences.language, id);
+      await write(() => setPreferences.run(preferences.ui, preferences.language, id));
     },
   };
 }
@@ -118,17 +122,24 @@ interface SessionRow {
 }
 
 /** {@link SessionStore} on SQLite. */
-export function createSqliteSessionStore(db: SqliteDatabase): SessionStore {
+export function createSqliteSessionStore(
+  db: SqliteDatabase,
+  write: SqliteWriter = createWriter(db),
+): SessionStore {
   const insert = db.prepare<[string, string, number, string, number, number]>(
     'INSERT INTO sessions (id, token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const byTokenHash = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE token_hash = ?');
-  const setExpiry = db.prepare<[number, string]>('UPDATE sessions SET expires_at = ? WHERE id = ?');
+  const setExpiry = db.prepare<[number, string]>(
+    'UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ?',
+  );
   const remove = db.prepare<[string]>('DELETE FROM sessions WHERE id = ?');
-  const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
+  const removeExpired = db.prepare<[number, number]>(
+    'DELETE FROM sessions WHERE expires_at <= ? OR created_at <= ?',
+  );
   return {
     async create(s) {
-      insert.run(s.id, s.tokenHash, s.userId, s.csrfToken, s.createdAt, s.expiresAt);
+      await write(() => insert.run(s.id, s.tokenHash, s.userId, s.csrfToken, s.createdAt, s.expiresAt));
     },
     async findByTokenHash(tokenHash) {
       const row = byTokenHash.get(tokenHash);
@@ -143,13 +154,13 @@ export function createSqliteSessionStore(db: SqliteDatabase): SessionStore {
       };
     },
     async updateExpiry(id, expiresAt) {
-      setExpiry.run(expiresAt, id);
+      await write(() => setExpiry.run(expiresAt, id));
     },
     async delete(id) {
-      remove.run(id);
+      await write(() => remove.run(id));
     },
-    async deleteExpired(now) {
-      return removeExpired.run(now).changes;
+    async deleteExpired(now, createdBefore) {
+      return write(() => removeExpired.run(now, createdBefore).changes);
     },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApiErrorBodySchema, DatabaseListSchema, SessionContextSchema } from '@procedo/client-api';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { command, readResponse, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 import { TOUCH_GRANULARITY_MS } from './session-service';
 
@@ -227,7 +227,8 @@ describe('idle timeout and keep-alive', () => {
       expect(stored()).toBe(first);
       server.clock.advance(1);
       expect(await answered()).toBe(server.clock.now() + 20 * 60_000);
-      expect(stored()).toBe(server.clock.now() + 20 * 60_000);
+      // Stored after the answer, off the request's path.
+      await vi.waitFor(() => expect(stored()).toBe(server.clock.now() + 20 * 60_000));
     } finally {
       db.close();
     }
@@ -256,6 +257,47 @@ describe('idle timeout and keep-alive', () => {
     );
     expect(answer.http).toBe(200);
     expect(answer.status).toBe('NOT_LOGGED_ON');
+  });
+
+  it('ends a session at its absolute lifetime however active it is, and never answers a deadline past it', async () => {
+    await server.restart({ sessionMaxHours: 1 });
+    const logon = SessionContextSchema.parse(await (await client.logon()).json());
+    const end = server.clock.now() + 60 * 60_000;
+    expect(Date.parse(logon.SessionExpiresAt)).toBe(server.clock.now() + 20 * 60_000);
+    for (let minute = 15; minute < 60; minute += 15) {
+      server.clock.advance(15 * 60_000);
+      const context = SessionContextSchema.parse(
+        await (await client.json('POST', 'api/v1/session/keep-alive')).json(),
+      );
+      expect(Date.parse(context.SessionExpiresAt)).toBe(Math.min(server.clock.now() + 20 * 60_000, end));
+    }
+    server.clock.advance(end - server.clock.now());
+    expect((await client.fetch('api/v1/session')).status).toBe(401);
+    // Gone from the store, not only refused.
+    const db = new Database(path.join(server.dataDir, 'demo.sqlite'), { readonly: true });
+    try {
+      expect((db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('lets only user activity extend the idle deadline: background calls are served but do not', async () => {
+    const logon = SessionContextSchema.parse(await (await client.logon()).json());
+    const background = { headers: { 'x-procedo-background': '1' } };
+    server.clock.advance(10 * 60_000);
+    const polled = await client.fetch('api/v1/session', background);
+    expect(polled.status).toBe(200);
+    expect(SessionContextSchema.parse(await polled.json()).SessionExpiresAt).toBe(logon.SessionExpiresAt);
+    const keepAlive = await readResponse(
+      await client.callback(command({ CommandType: 'Web.Session', CommandName: 'KeepAlive' }), {
+        headers: background.headers,
+      }),
+    );
+    expect(keepAlive.status).toBe('OK');
+    server.clock.advance(10 * 60_000);
+    // Twenty minutes after the logon with only background calls in between: idle.
+    expect((await client.fetch('api/v1/session', background)).status).toBe(401);
   });
 
   it('honours a fractional timeout in minutes', async () => {

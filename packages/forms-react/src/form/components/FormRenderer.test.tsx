@@ -10,6 +10,7 @@ import type { FieldComponentProps } from '../registry';
 import { createFieldRegistry } from '../registry';
 import type { ElementOf } from '../state/elements';
 import { recordDefinition } from '../state/fixtures';
+import { createFormController } from '../state/form-controller';
 import { createFormStore } from '../state/form-store';
 import { createControlledField } from './createControlledField';
 import { FormRenderer, type FormRendererProps } from './FormRenderer';
@@ -383,6 +384,51 @@ describe('FormRenderer elements', () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => finish());
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('FormRenderer controller', () => {
+  it('runs save, search, delete and reset for controls outside the form as its buttons do', async () => {
+    let finish: () => void = () => undefined;
+    const onSave = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onDelete = vi.fn();
+    const onReset = vi.fn();
+    const controller = createFormController();
+    const press = (run: () => boolean) => {
+      let ran = false;
+      act(() => {
+        ran = run();
+      });
+      return ran;
+    };
+    expect(controller.save()).toBe(false);
+    const { store } = renderRecord({ onSave, onDelete, onReset, controller });
+    // Validation first, as the Save button: the mandatory name is empty.
+    expect(press(() => controller.save())).toBe(true);
+    expect(onSave).not.toHaveBeenCalled();
+    expect(input('Name *').getAttribute('aria-invalid')).toBe('true');
+    act(() => {
+      store.setValue('SupplierName', 'Acme');
+    });
+    press(() => controller.run('save'));
+    await act(async () => undefined);
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ changedValues: { SupplierName: 'Acme' } }));
+    // Nothing runs while the submit is under way, as the form's buttons are disabled.
+    expect(press(() => controller.delete())).toBe(false);
+    await act(async () => finish());
+    expect(press(() => controller.delete())).toBe(true);
+    expect(press(() => controller.reset())).toBe(true);
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('disconnects when the form goes away', () => {
+    const controller = createFormController();
+    const onSearch = vi.fn();
+    const { view } = renderRecord({ controller, onSearch });
+    view.unmount();
+    expect(controller.search()).toBe(false);
+    expect(onSearch).not.toHaveBeenCalled();
   });
 });
 

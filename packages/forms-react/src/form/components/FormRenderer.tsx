@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { defaultFieldRegistry } from '../default-registry';
 import type {
   FormRendererContextValue,
@@ -11,6 +11,7 @@ import type {
 import { FormRendererContext } from '../hooks/form-context';
 import { useFormSnapshot } from '../hooks/useFormSnapshot';
 import type { FieldRegistry } from '../registry';
+import type { FormAction, FormController } from '../state/form-controller';
 import type { FormStore } from '../state/form-store';
 import { FormElements } from './FormElements';
 
@@ -37,6 +38,11 @@ export interface FormRendererProps {
    * @default `form?WebTemplateNo=${webTemplateNo}&UGoToItemNo=${row.Id}`
    */
   getRowHref?: (input: { row: ResultRow; webTemplateNo: number }) => string;
+  /**
+   * A handle through which controls outside the form run its actions as its buttons do (see
+   * `createFormController`). @default none
+   */
+  controller?: FormController;
   /** Extra class names after `procedo-Form`. */
   className?: string;
 }
@@ -78,6 +84,7 @@ export function FormRenderer({
   onTabSelect,
   results,
   getRowHref = defaultRowHref,
+  controller,
   className,
 }: FormRendererProps) {
   // The form element alone re-renders when the flag changes; the fields below are memoised.
@@ -106,6 +113,22 @@ export function FormRenderer({
     }),
     [store],
   );
+
+  // Outside controls run the same actions; a disabled button runs nothing, nor does the controller.
+  useEffect(() => {
+    if (!controller) return;
+    const run: Record<FormAction, () => unknown> = {
+      search: actions.runSearch,
+      save: actions.runSave,
+      delete: actions.runDelete,
+      reset: actions.runReset,
+    };
+    return controller.connect((action) => {
+      if (store.getFormSnapshot().isSubmitting) return false;
+      run[action]();
+      return true;
+    });
+  }, [controller, actions, store]);
 
   const context = useMemo<FormRendererContextValue>(
     () => ({ store, registry, results, getRowHref, ...actions }),

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { memo } from 'react';
 import { useField } from '../hooks/useField';
 import type { FieldComponent, FieldComponentProps } from '../registry';
+import type { FormStore } from '../state/form-store';
 
 /** The props a controlled field component (picker, file field…) takes. */
 export interface ControlledFieldProps<V = FieldValue> {
@@ -14,16 +15,27 @@ export interface ControlledFieldProps<V = FieldValue> {
   errorMessage?: string;
   /** The element, for kind-specific attributes (`MinLength`, `DependsOn`, `MaxBytes`…). */
   element: ValueElement;
+  /** The form's store (to read other fields, e.g. a picker's `DependsOn`); always given by {@link createControlledField}. */
+  store?: FormStore;
 }
 
 /**
  * Adapts a controlled field component (`{ label, value, onChange, isMandatory, isLocked,
- * errorMessage }`) to the registry: it subscribes to its own field of the store.
+ * errorMessage }`) to the registry: it subscribes to its own field of the store. `props` are
+ * passed to every instance as well (the same for every field of the kind, e.g. an upload call).
  *
  * @example defaultFieldRegistry.register('picker', createControlledField(PickerField))
  */
 export function createControlledField<V = FieldValue>(
   Component: ComponentType<ControlledFieldProps<V>>,
+): FieldComponent;
+export function createControlledField<V, P extends object>(
+  Component: ComponentType<ControlledFieldProps<V> & P>,
+  props: P,
+): FieldComponent;
+export function createControlledField<V, P extends object>(
+  Component: ComponentType<ControlledFieldProps<V> & P>,
+  props?: P,
 ): FieldComponent {
   const Field = memo(function ControlledField({ element, store }: FieldComponentProps<ValueElement>) {
     const field = useField(store, element.Name);
@@ -39,6 +51,7 @@ export function createControlledField<V = FieldValue>(
         data-locked={field.isLocked || undefined}
       >
         <Component
+          {...(props as P)}
           label={element.Label}
           value={field.value as V}
           onChange={(value) => {
@@ -48,6 +61,7 @@ export function createControlledField<V = FieldValue>(
           isLocked={field.isLocked}
           errorMessage={field.error ?? undefined}
           element={element}
+          store={store}
         />
       </div>
     );

@@ -255,4 +255,27 @@ describe('createFormStore with tabs', () => {
     expect(store.getValues()).toEqual({ Title: 'T' });
     expect(store.setValue('Cost', 1)).toBe(false);
   });
+
+  it('locks the fields of a locked tab strip, as the server enforces it', () => {
+    const store = createFormStore({
+      definition: {
+        ...recordDefinition,
+        Elements: [
+          {
+            Kind: 'tabs',
+            Name: 'Sections',
+            Label: 'Sections',
+            Tabs: [
+              { Name: 'Costs', Label: 'Costs', Elements: [{ Kind: 'number', Name: 'Cost', Label: 'Cost' }] },
+            ],
+          },
+        ],
+      },
+      permissions: [{ NAME: 'Sections', ElementHidden: false, ElementLocked: true }],
+      initialValues: { Cost: 12 },
+    });
+    expect(store.isLocked('Costs')).toBe(true);
+    expect(store.getField('Cost').isLocked).toBe(true);
+    expect(store.setValue('Cost', 1)).toBe(false);
+  });
 });

@@ -7,11 +7,16 @@ import type {
   ValueElement,
 } from '@procedo/client-api';
 import {
+  effectivePermissions,
   FORM_SCHEMA_VERSION,
   flattenElements,
   isValueElement,
+  sameValue,
   validateElementValue,
 } from '@procedo/client-api';
+
+/** Value equality of the form, from `@procedo/client-api` (kept here for existing imports). */
+export { sameValue };
 
 /** Spec §4/§9: the dirty flag is cleared 100–300 ms after load; we wait 200 ms. */
 export const DIRTY_CLEAR_DELAY_MS = 200;
@@ -138,15 +143,6 @@ const emptyValueOf = (element: ValueElement): FieldValue => {
   }
 };
 
-/** Value equality: primitives by identity, picker and file values by their fields. */
-export function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
-}
-
 const HIDDEN_FIELD: FieldSnapshot = Object.freeze({
   value: undefined,
   error: null,
@@ -173,7 +169,8 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   const timers = options.timers ?? systemTimers;
   const now = options.now ?? (() => new Date());
 
-  const permissionOf = new Map(permissions.map((permission) => [permission.NAME, permission]));
+  // spec §3: the server's rule, so the form shows what the server enforces (tab inheritance too).
+  const access = effectivePermissions(definition, permissions);
   const fields = new Map<string, ValueElement>();
   const readOnlyNames = new Set<string>();
   for (const element of flattenElements(definition)) {
@@ -182,20 +179,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       if (element.IsReadOnly) readOnlyNames.add(element.Name);
     }
   }
-  // The elements of a hidden tab strip or a hidden tab are hidden with it.
-  const hiddenNames = new Set<string>();
-  for (const element of definition.Elements) {
-    if (permissionOf.get(element.Name)?.ElementHidden) hiddenNames.add(element.Name);
-    if (element.Kind !== 'tabs') continue;
-    for (const tab of element.Tabs) {
-      const tabHidden = hiddenNames.has(element.Name) || permissionOf.get(tab.Name)?.ElementHidden === true;
-      if (tabHidden) hiddenNames.add(tab.Name);
-      for (const child of tab.Elements) {
-        if (tabHidden || permissionOf.get(child.Name)?.ElementHidden) hiddenNames.add(child.Name);
-      }
-    }
-  }
-  const isHidden = (name: string) => hiddenNames.has(name) || permissionOf.get(name)?.ElementHidden === true;
+  const isHidden = (name: string) => access.get(name)?.hidden === true;
   // spec §5: the elements that list a picker in `DependsOn` are cleared when its value changes.
   const dependentsOf = new Map<string, string[]>();
   for (const element of fields.values()) {
@@ -204,8 +188,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       dependentsOf.set(source, [...(dependentsOf.get(source) ?? []), element.Name]);
     }
   }
-  const isLocked = (name: string) =>
-    permissionOf.get(name)?.ElementLocked === true || readOnlyNames.has(name);
+  const isLocked = (name: string) => access.get(name)?.locked === true || readOnlyNames.has(name);
 
   // Hidden elements have no value at all: they are dropped from what was loaded.
   const initial = new Map<string, FieldValue>();

@@ -1,7 +1,7 @@
-import { formatCellValue } from '@procedo/forms-react';
-import { utcText } from '../utc-time';
-import { FORM_PAGE_LABELS as L } from './labels';
-import type { ConflictRow } from './save-rules';
+import { formatCellValue } from '../form/components/ResultsField';
+import type { ConflictRow } from './conflict-rows';
+import { RECORD_LABELS, type RecordLabels } from './labels';
+import { utcText } from './utc-text';
 
 /** Props of {@link ConflictPanel}. */
 export interface ConflictPanelProps {
@@ -13,7 +13,10 @@ export interface ConflictPanelProps {
   onUseCurrent(): void;
   /** Saves the values on screen over the current version. */
   onKeepMine(): void;
+  /** Disables both buttons (a save is running). @default false */
   isBusy?: boolean;
+  /** Texts to override. @default RECORD_LABELS */
+  labels?: Partial<RecordLabels>;
 }
 
 /**
@@ -27,7 +30,9 @@ export function ConflictPanel({
   onUseCurrent,
   onKeepMine,
   isBusy,
+  labels,
 }: ConflictPanelProps) {
+  const L = { ...RECORD_LABELS, ...labels };
   return (
     <section className="procedo-ConflictPanel" role="alert" aria-labelledby="procedo-conflict-title">
       <h2 id="procedo-conflict-title">{L.conflictTitle}</h2>

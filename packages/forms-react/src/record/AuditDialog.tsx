@@ -1,14 +1,8 @@
-import { ShellDialog } from '@procedo/forms-react';
+import { type AuditSignOff, isLegalNameSignature } from '@procedo/client-api';
 import { type FormEvent, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
-import { FORM_PAGE_LABELS as L } from './labels';
-import { isLegalNameSignature } from './save-rules';
-
-/** The sign-off an audit-flagged change carries (`Audit` of the save body). */
-export interface AuditSignOff {
-  AuditDataChangeESig: string;
-  AuditDataChangeReason: string;
-}
+import { ShellDialog } from '../components/ShellDialog';
+import { RECORD_LABELS, type RecordLabels } from './labels';
 
 /** Props of {@link AuditDialog}. */
 export interface AuditDialogProps {
@@ -19,13 +13,16 @@ export interface AuditDialogProps {
   onSign(signOff: AuditSignOff): void;
   /** Spec §4: Cancel Edit reloads the page (the changes are dropped). */
   onCancelEdit(): void;
+  /** Texts to override. @default RECORD_LABELS */
+  labels?: Partial<RecordLabels>;
 }
 
 /**
  * Spec §2/§5 Audit dialog (300×185): a change to an audit-flagged field proceeds only with the
  * signer's legal name and a reason; buttons Sign and Cancel Edit.
  */
-export function AuditDialog({ fieldLabels, legalName, onSign, onCancelEdit }: AuditDialogProps) {
+export function AuditDialog({ fieldLabels, legalName, onSign, onCancelEdit, labels }: AuditDialogProps) {
+  const L = { ...RECORD_LABELS, ...labels };
   const [signature, setSignature] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});

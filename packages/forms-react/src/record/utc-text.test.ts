@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcText } from './utc-time';
+import { utcText } from './utc-text';
 
 describe('utcText', () => {
   it('shows an ISO UTC time without T, fraction or Z, to the second or the minute', () => {

@@ -1,12 +1,6 @@
 import type { FormDefinition } from '@procedo/client-api';
 import { describe, expect, it } from 'vitest';
-import {
-  auditedChanges,
-  conflictRows,
-  currentValuesFor,
-  isLegalNameSignature,
-  searchFilters,
-} from './save-rules';
+import { conflictRows, currentValuesFor } from './conflict-rows';
 
 const definition: FormDefinition = {
   schemaVersion: 1,
@@ -43,13 +37,6 @@ const definition: FormDefinition = {
   ],
 };
 
-describe('auditedChanges', () => {
-  it('lists the changed audit-flagged fields, inside tabs too', () => {
-    expect(auditedChanges(definition, { Title: 'x', Capa: true }).map((e) => e.Name)).toEqual(['Capa']);
-    expect(auditedChanges(definition, { Title: 'x' })).toEqual([]);
-  });
-});
-
 describe('conflictRows', () => {
   it('lists the fields the user changed and those changed elsewhere, where screen and server differ', () => {
     const rows = conflictRows({
@@ -84,22 +71,5 @@ describe('currentValuesFor', () => {
       Capa: false,
       Cost: null,
     });
-  });
-});
-
-describe('searchFilters', () => {
-  it('drops empty values and unticked boxes', () => {
-    expect(searchFilters({ Name: 'at', Country: '', Status: null, Flag: false, On: true })).toEqual({
-      Name: 'at',
-      On: true,
-    });
-  });
-});
-
-describe('isLegalNameSignature', () => {
-  it('accepts the legal name in any case with spaces around, nothing else', () => {
-    expect(isLegalNameSignature('  olive operator ', 'Olive Operator')).toBe(true);
-    expect(isLegalNameSignature('operator', 'Olive Operator')).toBe(false);
-    expect(isLegalNameSignature('  ', '')).toBe(false);
   });
 });

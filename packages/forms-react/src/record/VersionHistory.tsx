@@ -1,16 +1,19 @@
 import type { RecordVersion } from '@procedo/client-api';
 import { type SyntheticEvent, useState } from 'react';
-import { v1 } from '../api';
-import { utcText } from '../utc-time';
-import { FORM_PAGE_LABELS as L } from './labels';
+import { RECORD_LABELS, type RecordLabels } from './labels';
+import { utcText } from './utc-text';
 
 /** The most versions listed; older ones are counted, not listed (the list stays cheap). */
 export const VERSION_HISTORY_LIMIT = 50;
 
-interface VersionHistoryProps {
-  webTemplateNo: number;
+/** Props of {@link VersionHistory}. */
+export interface VersionHistoryProps {
   /** The record as last read or saved; `null` for a new record. */
   record: RecordVersion | null;
+  /** Reads an older version of the record (`v1.records.get(no, id, { version })`). */
+  readVersion(version: number): Promise<RecordVersion>;
+  /** Texts to override. @default RECORD_LABELS */
+  labels?: Partial<RecordLabels>;
 }
 
 /**
@@ -18,7 +21,8 @@ interface VersionHistoryProps {
  * version's author and time are known; an older one's are read (`GET …?version=n`) when its entry
  * is first opened, so the list costs nothing however long the history.
  */
-export function VersionHistory({ webTemplateNo, record }: VersionHistoryProps) {
+export function VersionHistory({ record, readVersion, labels }: VersionHistoryProps) {
+  const L = { ...RECORD_LABELS, ...labels };
   if (record === null) return <p>{L.historyEmpty}</p>;
   const count = Math.min(record.Version, VERSION_HISTORY_LIMIT);
   const versions = Array.from({ length: count }, (_, index) => record.Version - index);
@@ -39,7 +43,7 @@ export function VersionHistory({ webTemplateNo, record }: VersionHistoryProps) {
             </li>
           ) : (
             <li key={version}>
-              <OlderVersion webTemplateNo={webTemplateNo} recordId={record.Id} version={version} />
+              <OlderVersion version={version} readVersion={readVersion} labels={L} />
             </li>
           ),
         )}
@@ -56,20 +60,19 @@ type Read =
   | { kind: 'failed' };
 
 function OlderVersion({
-  webTemplateNo,
-  recordId,
   version,
+  readVersion,
+  labels: L,
 }: {
-  webTemplateNo: number;
-  recordId: number;
   version: number;
+  readVersion(version: number): Promise<RecordVersion>;
+  labels: RecordLabels;
 }) {
   const [read, setRead] = useState<Read>({ kind: 'idle' });
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     if (!event.currentTarget.open || read.kind === 'loading' || read.kind === 'done') return;
     setRead({ kind: 'loading' });
-    v1.forms
-      .record(webTemplateNo, recordId, { version })
+    readVersion(version)
       .then((record) => setRead({ kind: 'done', record }))
       .catch((cause: unknown) => {
         console.error(cause);

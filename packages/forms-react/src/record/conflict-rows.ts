@@ -4,19 +4,12 @@ import {
   type FormDefinition,
   flattenElements,
   isValueElement,
+  sameValue,
   type ValueElement,
 } from '@procedo/client-api';
-import { sameValue } from '@procedo/forms-react';
 
 const valueElements = (definition: FormDefinition): ValueElement[] =>
   flattenElements(definition).filter(isValueElement);
-
-/** Spec §5: the audit-flagged (`IsAudit`) elements among the changed values, in form order. */
-export function auditedChanges(definition: FormDefinition, changed: FieldValues): ValueElement[] {
-  return valueElements(definition).filter(
-    (element) => element.IsAudit && Object.hasOwn(changed, element.Name),
-  );
-}
 
 /** One line of the conflict panel: a field, the user's value on screen and the server's current one. */
 export interface ConflictRow {
@@ -68,21 +61,4 @@ export function currentValuesFor(onScreen: FieldValues, current: FieldValues): F
     else next[name] = typeof mine === 'string' ? '' : typeof mine === 'boolean' ? false : null;
   }
   return next;
-}
-
-/** The search filters of a search form's values: empties and unticked boxes mean "any". */
-export function searchFilters(values: FieldValues): FieldValues {
-  const filters: FieldValues = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (value === null || value === '' || value === false) continue;
-    filters[name] = value;
-  }
-  return filters;
-}
-
-/** Whether the signature is the user's legal name (trimmed, ignoring case), as the server checks. */
-export function isLegalNameSignature(signature: string, legalName: string): boolean {
-  return (
-    signature.trim().toLocaleLowerCase() === legalName.trim().toLocaleLowerCase() && signature.trim() !== ''
-  );
 }

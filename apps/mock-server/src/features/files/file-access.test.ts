@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { ApiErrorBodySchema, type FileRef, RecordSchema } from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/sqlite';
+import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+
+let server: TestServer;
+let supervisor: TestClient;
+let operator: TestClient;
+
+beforeAll(async () => {
+  ({ server, supervisor, operator } = await startSignedInServer());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
+  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function upload(client: TestClient, name: string, content: string): Promise<FileRef> {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const response = await client.fetch('api/v1/files', {
+    method: 'POST',
+    body: form,
+    headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as FileRef;
+}
+
+async function certificate(client: TestClient, document: FileRef, title = 'GMP certificate') {
+  const response = await client.json('POST', 'api/v1/forms/105/records', {
+    Values: { Title: title, Supplier: { Id: '1', Text: 'x' }, Document: document },
+  });
+  return response;
+}
+
+const download = async (client: TestClient, id: string) => {
+  const response = await client.fetch(`api/v1/files/${id}`);
+  return { status: response.status, text: await response.text() };
+};
+
+/** Lets the operators open the certificates form (and undoes it). */
+const openCertificatesToOperators = (open: boolean) =>
+  withDb((db) =>
+    db
+      .prepare(
+        open
+          ? 'INSERT OR IGNORE INTO form_access (profile_id, web_template_no) VALUES (2, 105)'
+          : 'DELETE FROM form_access WHERE profile_id = 2 AND web_template_no = 105',
+      )
+      .run(),
+  );
+
+describe('downloading a file', () => {
+  it('is refused as unknown (404) to a user who neither uploaded it nor can read a record holding it', async () => {
+    const ref = await upload(supervisor, 'gmp.pdf', '%PDF-1.4 gmp');
+    expect(await download(supervisor, ref.Id)).toEqual({ status: 200, text: '%PDF-1.4 gmp' });
+    // Not attached anywhere: only the uploader reads it.
+    const loose = await download(operator, ref.Id);
+    expect(loose.status).toBe(404);
+    // Attached to a certificate, a form the operators may not open: still not theirs.
+    expect((await certificate(supervisor, ref)).status).toBe(201);
+    const attached = await operator.fetch(`api/v1/files/${ref.Id}`);
+    expect(attached.status).toBe(404);
+    // The same answer as an id that does not exist: the file's existence is not confirmed.
+    expect(ApiErrorBodySchema.parse(await attached.json())).toEqual({
+      Message: `Unknown file ${ref.Id}`,
+      Code: 'NOT_FOUND',
+    });
+  });
+
+  it('is allowed through a record the user may read on a form they may open, also after the file left the record', async () => {
+    const ref = await upload(supervisor, 'iso.pdf', '%PDF-1.4 iso');
+    const created = RecordSchema.parse(await (await certificate(supervisor, ref, 'ISO 9001')).json());
+    openCertificatesToOperators(true);
+    try {
+      expect(await download(operator, ref.Id)).toEqual({ status: 200, text: '%PDF-1.4 iso' });
+      // The record moves on to another file: the old version still holds this one.
+      const other = await upload(supervisor, 'iso-2026.pdf', '%PDF-1.4 new');
+      const updated = await supervisor.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
+        Version: 1,
+        Values: { Document: other },
+      });
+      expect(updated.status).toBe(200);
+      expect((await download(operator, ref.Id)).status).toBe(200);
+      expect((await download(operator, other.Id)).status).toBe(200);
+      // Hidden on the only form that shows it: not readable any more.
+      withDb((db) =>
+        db
+          .prepare(
+            `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
+             VALUES (105, 'Document', 'profile', 2, 1, 0)`,
+          )
+          .run(),
+      );
+      try {
+        expect((await download(operator, ref.Id)).status).toBe(404);
+      } finally {
+        withDb((db) => db.prepare("DELETE FROM element_permissions WHERE element_name = 'Document'").run());
+      }
+    } finally {
+      openCertificatesToOperators(false);
+    }
+    expect((await download(operator, ref.Id)).status).toBe(404);
+  });
+
+  it('is decided from the file_links index, written with each version, not from a scan of versions', async () => {
+    const ref = await upload(supervisor, 'indexed.pdf', '%PDF-1.4 x');
+    const created = RecordSchema.parse(await (await certificate(supervisor, ref, 'Indexed')).json());
+    withDb((db) => {
+      expect(
+        db.prepare('SELECT record_id, element_name FROM file_links WHERE file_id = ?').all(ref.Id),
+      ).toEqual([{ record_id: created.Id, element_name: 'Document' }]);
+      const plan = (
+        db
+          .prepare(
+            'EXPLAIN QUERY PLAN SELECT record_id, element_name FROM file_links WHERE file_id = ? ORDER BY record_id, element_name',
+          )
+          .all('x') as { detail: string }[]
+      ).map((row) => row.detail);
+      expect(plan.join('; ')).toMatch(/SEARCH file_links USING PRIMARY KEY \(file_id=\?\)/);
+    });
+  });
+});
+
+describe('attaching a file to a record', () => {
+  it('is refused (403) for a file someone else uploaded', async () => {
+    const theirs = await upload(operator, 'operator.pdf', '%PDF-1.4 op');
+    const response = await certificate(supervisor, theirs, 'Borrowed');
+    expect(response.status).toBe(403);
+    const body = ApiErrorBodySchema.parse(await response.json());
+    expect(body.Code).toBe('FORBIDDEN');
+    expect(body.Issues).toEqual([
+      expect.objectContaining({ code: 'file_forbidden', path: ['Values', 'Document'] }),
+    ]);
+    // And so the supervisor still cannot read it.
+    expect((await download(supervisor, theirs.Id)).status).toBe(404);
+  });
+
+  it('allows the file the record already holds, sent back unchanged by another user', async () => {
+    const mine = await upload(supervisor, 'held.pdf', '%PDF-1.4 held');
+    const created = RecordSchema.parse(await (await certificate(supervisor, mine, 'Held')).json());
+    openCertificatesToOperators(true);
+    try {
+      const kept = await operator.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
+        Version: 1,
+        Values: { Title: 'Held, renamed', Document: mine },
+      });
+      expect(kept.status).toBe(200);
+      const another = await upload(supervisor, 'another.pdf', '%PDF-1.4 another');
+      const swapped = await operator.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
+        Version: 2,
+        Values: { Document: another },
+      });
+      expect(swapped.status).toBe(403);
+      expect(ApiErrorBodySchema.parse(await swapped.json()).Code).toBe('FORBIDDEN');
+    } finally {
+      openCertificatesToOperators(false);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { type FieldValue, type FormDefinition, flattenElements } from '@procedo/client-api';
+import { isAppError } from '../../http/errors';
+import type { FormsService } from '../forms/forms-service';
+import type { AuthContext } from '../session/session-service';
+import type { FileAccess } from './files-service';
+import type { FileRecord } from './files-store';
+
+const sameUser = (a: string, b: string) => a.toLocaleLowerCase('en') === b.toLocaleLowerCase('en');
+
+/** Whether `file` was uploaded by the signed-in user (user names are unique, case-insensitive). */
+export const uploadedBy = (auth: AuthContext, file: FileRecord) => sameUser(file.uploadedBy, auth.user.name);
+
+/**
+ * Whether the user may save `file` as the value of a file element: only a file they uploaded
+ * themselves, or the file the record already holds in that element. Anything else would let a
+ * user attach, and so read, a file they only know the id of.
+ */
+export function mayAttach(auth: AuthContext, file: FileRecord, current: FieldValue | undefined): boolean {
+  if (uploadedBy(auth, file)) return true;
+  return typeof current === 'object' && current !== null && 'FileName' in current && current.Id === file.id;
+}
+
+/** Creates the {@link FileAccess} over the forms' definitions, permissions and access. */
+export function createFileAccess(options: { forms: FormsService }): FileAccess {
+  const { forms } = options;
+
+  const fileElementOf = (definition: FormDefinition, name: string) =>
+    flattenElements(definition).some((element) => element.Kind === 'file' && element.Name === name);
+
+  return {
+    async mayDownload(auth, file) {
+      if (uploadedBy(auth, file)) return true;
+      // The file_links index answers which records reference the file: no scan of versions.
+      const links = await auth.database.stores.fileLinks.listByFile(file.id);
+      if (links.length === 0) return false;
+      const openable: FormDefinition[] = [];
+      for (const no of await auth.database.stores.forms.listFormAccess(auth.user.profileId)) {
+        try {
+          openable.push(await forms.loadDefinition(auth.database, no));
+        } catch (error) {
+          // Access to a form the database does not define grants nothing.
+          if (isAppError(error) && error.status === 404) continue;
+          throw error;
+        }
+      }
+      for (const link of links) {
+        const record = await auth.database.stores.records.getCurrent(link.recordId);
+        if (!record) continue;
+        for (const definition of openable) {
+          if (definition.Entity !== record.entity || !fileElementOf(definition, link.elementName)) continue;
+          const { visible } = await forms.openForm(auth, definition.WebTemplateNo);
+          if (visible.has(link.elementName)) return true;
+        }
+      }
+      return false;
+    },
+  };
+}

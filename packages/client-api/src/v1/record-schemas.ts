@@ -1,0 +1,115 @@
+import * as z from 'zod/mini';
+import { FieldValueSchema, FieldValuesSchema } from './form-schemas';
+
+/**
+ * Wire schemas of records: the versions of a record as read and written, the conflict of a stale
+ * write, search results, and the audit trail. Shared by the server and the clients.
+ */
+
+/** A record version as read: values of hidden elements are never sent. */
+export const RecordSchema = z.object({
+  Id: z.int().check(z.positive()),
+  Entity: z.string(),
+  Version: z.int().check(z.positive()),
+  IsDeleted: z.boolean(),
+  Values: FieldValuesSchema,
+  /** Who saved this version (user name) and when (ISO UTC). */
+  UpdatedBy: z.string(),
+  UpdatedAt: z.iso.datetime(),
+});
+export type RecordVersion = z.infer<typeof RecordSchema>;
+
+/** The audit sign-off a change to an audit-flagged field carries (spec §3 audit form fields). */
+export const AuditSignOffSchema = z.strictObject({
+  AuditDataChangeESig: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  AuditDataChangeReason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+});
+/** The signer's legal name and the reason, sent as `Audit` with a write. */
+export type AuditSignOff = z.input<typeof AuditSignOffSchema>;
+
+/** `POST forms/{no}/records` body. */
+export const CreateRecordRequestSchema = z.strictObject({
+  Values: FieldValuesSchema,
+  Audit: z.optional(AuditSignOffSchema),
+});
+
+/** `PUT forms/{no}/records/{id}` body: the version the edit started from, and the changed values. */
+export const UpdateRecordRequestSchema = z.strictObject({
+  Version: z.int().check(z.positive()),
+  Values: FieldValuesSchema,
+  Audit: z.optional(AuditSignOffSchema),
+});
+
+/** `DELETE forms/{no}/records/{id}` body. */
+export const DeleteRecordRequestSchema = z.strictObject({
+  Version: z.int().check(z.positive()),
+  Audit: z.optional(AuditSignOffSchema),
+});
+
+/** 409 body of a stale update: the current values beside the error. */
+export const ConflictBodySchema = z.object({
+  Message: z.string(),
+  Code: z.literal('VERSION_CONFLICT'),
+  Current: RecordSchema,
+});
+
+/** `GET forms/{no}/search?…` answer: one page of rows of the result list. */
+export const SearchResultSchema = z.object({
+  Rows: z.array(z.object({ Id: z.int().check(z.positive()), Values: FieldValuesSchema })),
+  Page: z.int().check(z.nonnegative()),
+  PageSize: z.int().check(z.positive()),
+  Total: z.nullable(z.int().check(z.nonnegative())),
+});
+
+/** What an audit event records (CONTRACT "Audit trail"). */
+export const AuditEventKindSchema = z.enum(['create', 'update', 'delete', 'sign']);
+export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;
+
+/** One changed field of an audit event: its element name and the values before and after. */
+export const AuditChangeSchema = z.object({
+  Name: z.string(),
+  Old: FieldValueSchema,
+  New: FieldValueSchema,
+});
+export type AuditChange = z.infer<typeof AuditChangeSchema>;
+
+/**
+ * One event of a record's audit trail: who (user name and legal name) did what, when, why and with
+ * which signature; `Hash` chains it to the record's previous event. Hidden elements are left out
+ * of `Changes`.
+ */
+export const AuditEventSchema = z.object({
+  /** 1, 2, … per record, oldest first. */
+  Seq: z.int().check(z.positive()),
+  Kind: AuditEventKindSchema,
+  /** The record version the event wrote (or signed). */
+  Version: z.int().check(z.positive()),
+  UserName: z.string(),
+  LegalName: z.string(),
+  /** ISO UTC. */
+  AtUtc: z.iso.datetime(),
+  Changes: z.array(AuditChangeSchema),
+  /** The reason given with the change, or `null`. */
+  Reason: z.nullable(z.string()),
+  /** The legal name signed, or `null` for an unsigned event. */
+  Signature: z.nullable(z.string()),
+  Hash: z.string(),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+/** `GET forms/{no}/records/{id}/audit` answer: one page of the trail, oldest first. */
+export const AuditTrailSchema = z.object({
+  Items: z.array(AuditEventSchema),
+  Page: z.optional(z.int().check(z.nonnegative())),
+  PageSize: z.optional(z.int().check(z.positive())),
+  Total: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+});
+export type AuditTrail = z.infer<typeof AuditTrailSchema>;
+
+/** `GET forms/{no}/records/{id}/audit/verify` answer: the hash chain recomputed from the stored events. */
+export const AuditVerificationSchema = z.object({
+  Intact: z.boolean(),
+  /** The first event whose hash does not match, or `null` when the chain is intact. */
+  FirstBadSeq: z.nullable(z.int().check(z.positive())),
+});
+export type AuditVerification = z.infer<typeof AuditVerificationSchema>;

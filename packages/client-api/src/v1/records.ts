@@ -1,0 +1,205 @@
+import type * as z from 'zod/mini';
+import { HttpStatusError } from '../errors';
+import { TIMEPOINT_HEADER } from '../http';
+import type { FieldValue } from './form-schemas';
+import {
+  type AuditTrail,
+  AuditTrailSchema,
+  type AuditVerification,
+  AuditVerificationSchema,
+  ConflictBodySchema,
+  type CreateRecordRequestSchema,
+  type DeleteRecordRequestSchema,
+  RecordSchema,
+  type RecordVersion,
+  SearchResultSchema,
+  type UpdateRecordRequestSchema,
+} from './record-schemas';
+import type { V1Request, V1RequestOptions } from './request';
+import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from './timepoint';
+
+/** `POST forms/{no}/records` body. */
+export type CreateRecordRequest = z.input<typeof CreateRecordRequestSchema>;
+/** `PUT forms/{no}/records/{id}` body. */
+export type UpdateRecordRequest = z.input<typeof UpdateRecordRequestSchema>;
+/** `DELETE forms/{no}/records/{id}` body. */
+export type DeleteRecordRequest = z.input<typeof DeleteRecordRequestSchema>;
+/** One page of a search form's result list. */
+export type SearchResult = z.output<typeof SearchResultSchema>;
+
+/** What every read of a record may take. */
+interface ReadOptions {
+  /**
+   * Reads the data as it was at this instant (time travel): sent as `?Timepoint=` and in
+   * `X-Procedo-Timepoint`. A `Date` is sent as ISO 8601 UTC; a text must be `yyyy-MM-dd HH:mm`
+   * (UTC) or ISO 8601 with `Z`, else the call rejects with a `RangeError` and sends nothing.
+   * @default the current data
+   */
+  timepoint?: TimepointInput;
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** Options of {@link RecordsApi.get}: a version, or a timepoint, or neither (the current version). */
+export type RecordGetOptions =
+  | (ReadOptions & {
+      /** Reads this version instead of the current one. @default the current version */
+      version?: number;
+      timepoint?: undefined;
+    })
+  | (ReadOptions & { version?: undefined });
+
+/** Query of {@link RecordsApi.search}. */
+export interface RecordSearchQuery extends ReadOptions {
+  /** Matches the record's title anywhere, case-insensitively. @default '' */
+  text?: string;
+  /** 0-based page. @default 0 */
+  page?: number;
+  /** @default the results element's `PageSize` */
+  pageSize?: number;
+  /**
+   * Values of the search form's fields, by element name. Empty values (`''`, `null`, `undefined`)
+   * are not sent; a picker value is sent as its `Id`.
+   * @default {}
+   */
+  filters?: Readonly<Record<string, FieldValue | undefined>>;
+}
+
+/** Query of {@link RecordsApi.audit}. */
+export interface AuditTrailQuery extends ReadOptions {
+  /** 0-based page. @default 0 */
+  page?: number;
+  /** @default the server's page size */
+  pageSize?: number;
+}
+
+/**
+ * The records resource of the v1 API (`forms/{no}/records…`, `forms/{no}/search`): reads of a
+ * record now, at a version or at a timepoint; its audit trail; writes with optimistic concurrency;
+ * and the search form's results.
+ */
+export interface RecordsApi {
+  /** `GET forms/{no}/records/{id}`: the current version, the given `version`, or the one current at `timepoint`. */
+  get(webTemplateNo: number, id: number, options?: RecordGetOptions): Promise<RecordVersion>;
+  /** `GET forms/{no}/search`: one page of the search form's results. */
+  search(webTemplateNo: number, query?: RecordSearchQuery): Promise<SearchResult>;
+  /** `POST forms/{no}/records`: creates a record (version 1). */
+  create(webTemplateNo: number, body: CreateRecordRequest): Promise<RecordVersion>;
+  /**
+   * `PUT forms/{no}/records/{id}`: saves a new version (send the changed values only). A stale
+   * `Version` rejects with a {@link VersionConflictError} carrying the current record.
+   */
+  update(webTemplateNo: number, id: number, body: UpdateRecordRequest): Promise<RecordVersion>;
+  /** `DELETE forms/{no}/records/{id}`: writes a deleted version; stale → {@link VersionConflictError}. */
+  remove(webTemplateNo: number, id: number, body: DeleteRecordRequest): Promise<RecordVersion>;
+  /** `GET forms/{no}/records/{id}/audit`: one page of the record's audit trail, oldest first. */
+  audit(webTemplateNo: number, id: number, query?: AuditTrailQuery): Promise<AuditTrail>;
+  /** `GET forms/{no}/records/{id}/audit/verify`: whether the trail's hash chain is intact. */
+  verifyAudit(webTemplateNo: number, id: number, options?: ReadOptions): Promise<AuditVerification>;
+}
+
+/**
+ * A record write was refused because its `Version` is stale (409 `VERSION_CONFLICT`); `current`
+ * is the record as it is now, as this user may read it.
+ */
+export class VersionConflictError extends HttpStatusError {
+  /** Brand that survives crossing an iframe boundary. */
+  readonly isVersionConflict = true as const;
+  /** The current version of the record. */
+  readonly current: RecordVersion;
+
+  constructor(options: { error: HttpStatusError; current: RecordVersion }) {
+    const { error } = options;
+    super({
+      status: error.status,
+      method: error.method,
+      url: error.url,
+      bodyText: error.bodyText,
+      ...(error.body ? { body: error.body } : {}),
+      cause: error,
+    });
+    this.name = 'VersionConflictError';
+    this.current = options.current;
+  }
+}
+
+/** Whether `error` is a {@link VersionConflictError} (also across iframes). */
+export const isVersionConflictError = (error: unknown): error is VersionConflictError =>
+  error instanceof VersionConflictError ||
+  (typeof error === 'object' &&
+    error !== null &&
+    (error as { isVersionConflict?: unknown }).isVersionConflict === true);
+
+/** A 409 with the conflict body becomes a {@link VersionConflictError}; anything else is rethrown. */
+function asConflict(error: unknown): never {
+  if (error instanceof HttpStatusError && error.status === 409) {
+    let json: unknown;
+    try {
+      json = JSON.parse(error.bodyText);
+    } catch {
+      throw error;
+    }
+    const parsed = ConflictBodySchema.safeParse(json);
+    if (parsed.success) throw new VersionConflictError({ error, current: parsed.data.Current });
+  }
+  throw error;
+}
+
+/** Query text of a value: a picker or file by its `Id`; empty values are `undefined`. */
+export function queryValue(value: string | number | FieldValue | undefined): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'object') return value.Id === '' ? undefined : value.Id;
+  return String(value);
+}
+
+/**
+ * The request options of a read: the timepoint as `?Timepoint=` and `X-Procedo-Timepoint`, the
+ * signal. `params` are the read's other query parameters.
+ */
+function readOptions(options: ReadOptions, params = new URLSearchParams()): V1RequestOptions {
+  const timepoint = options.timepoint === undefined ? undefined : timepointText(options.timepoint);
+  if (timepoint !== undefined) params.set(TIMEPOINT_PARAM, timepoint);
+  return {
+    ...([...params.keys()].length > 0 ? { searchParams: params } : {}),
+    ...(timepoint === undefined ? {} : { headers: { [TIMEPOINT_HEADER]: timepoint } }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
+/** Builds the records resource on a {@link V1Request}. */
+export function createRecordsApi(request: V1Request): RecordsApi {
+  const form = (no: number) => `forms/${encodeURIComponent(String(no))}`;
+  const record = (no: number, id: number) => `${form(no)}/records/${encodeURIComponent(String(id))}`;
+  return {
+    async get(no, id, options = {}) {
+      const params = new URLSearchParams();
+      if (options.version !== undefined) params.set('version', String(options.version));
+      return request(RecordSchema, record(no, id), readOptions(options, params));
+    },
+    async search(no, query = {}) {
+      const params = new URLSearchParams();
+      params.set('text', query.text ?? '');
+      params.set('page', String(query.page ?? 0));
+      if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+      for (const [name, value] of Object.entries(query.filters ?? {})) {
+        const text = queryValue(value);
+        if (text !== undefined) params.set(name, text);
+      }
+      return request(SearchResultSchema, `${form(no)}/search`, readOptions(query, params));
+    },
+    create: (no, body) => request(RecordSchema, `${form(no)}/records`, { method: 'POST', json: body }),
+    update: (no, id, body) =>
+      request(RecordSchema, record(no, id), { method: 'PUT', json: body }).catch(asConflict),
+    remove: (no, id, body) =>
+      request(RecordSchema, record(no, id), { method: 'DELETE', json: body }).catch(asConflict),
+    async audit(no, id, query = {}) {
+      const params = new URLSearchParams();
+      if (query.page !== undefined) params.set('page', String(query.page));
+      if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+      return request(AuditTrailSchema, `${record(no, id)}/audit`, readOptions(query, params));
+    },
+    async verifyAudit(no, id, options = {}) {
+      return request(AuditVerificationSchema, `${record(no, id)}/audit/verify`, readOptions(options));
+    },
+  };
+}
