@@ -41,6 +41,8 @@ export interface AppDeps {
     | 'verboseErrors'
     | 'faultInjection'
     | 'logonRateLimit'
+    | 'logonIpRateLimit'
+    | 'logonHashLimit'
     | 'dataDir'
     | 'allowedOrigins'
   >;
@@ -123,7 +125,13 @@ export function createApp(deps: AppDeps): ProcedoApp {
   api.use(jsonBody);
   api.use(
     '/v1/session',
-    sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
+    sessionRoutes({
+      sessions,
+      requireSession: apiSession,
+      logonRateLimit: options.logonRateLimit,
+      logonIpRateLimit: options.logonIpRateLimit,
+      logonHashLimit: options.logonHashLimit,
+    }),
   );
   api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
