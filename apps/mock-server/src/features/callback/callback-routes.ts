@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CallbackStatus } from '@procedo/client-api';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
-import { storageFailure } from '../../http/errors';
+import { storageFailure } from '../../errors/app-error';
 import { isXmlRequest, xmlText } from '../../http/limits';
 import { sameOriginWrites } from '../../http/origin';
 import { CSRF_HEADER, getAuth, requireSession } from '../../http/session-middleware';

@@ -8,7 +8,7 @@ import {
   isValueElement,
 } from '@procedo/client-api';
 import type { DatabaseEntry } from '../../db/catalog';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import type { AuthContext } from '../session/session-service';
 import { formAccessOf, formForbidden } from './form-access';
 import { notFound } from './form-errors';

@@ -10,7 +10,7 @@ import {
   type ValueElement,
   validateValues,
 } from '@procedo/client-api';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { mayAttach } from '../files/file-access';
 import { validationFailure } from '../forms/form-errors';
 import type { FormSettings, OpenedForm, PermissionMap } from '../forms/forms-service';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { createWorkGate, GateFullError } from './logon-gate';
 
 /** A fixed-window limit: `max` failed logons per `windowMs`. */

@@ -1,6 +1,6 @@
 import { LogonRequestSchema, PreferencesPatchSchema } from '@procedo/client-api';
 import { type RequestHandler, Router } from 'express';
-import { parseBody } from '../../http/errors';
+import { parseBody } from '../../errors/app-error';
 import {
   clearSessionCookies,
   getAuth,
