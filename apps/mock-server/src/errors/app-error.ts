@@ -1,6 +1,6 @@
 // Expected failures as data: what services and routes throw, independent of HTTP framing
 // (the JSON and callback error middleware in http/ turn them into answers).
-import type { ApiErrorBody, ApiErrorCode, ApiIssue } from '@procedo/client-api';
+import type { ApiErrorCode, ApiIssue } from '@procedo/client-api';
 import { z } from 'zod';
 
 /** An expected failure with its HTTP status, wire code and user-fit message. */
