@@ -7,6 +7,7 @@ await ensureInstalled();
 if ((await buildAll()) !== 0) process.exit(1);
 for (const script of [
   'server-bench.mjs',
+  'hostile-bench.mjs',
   'lock-bench.mjs',
   'records-bench.mjs',
   'process-bench.mjs',

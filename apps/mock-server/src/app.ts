@@ -1,23 +1,18 @@
 import express, { type ErrorRequestHandler, type Express, Router } from 'express';
 import type { Logger } from 'pino';
+import { createServices } from './composition';
 import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
+import { AppError } from './errors/app-error';
 import { callbackRoutes } from './features/callback/callback-routes';
-import { createCallbackService } from './features/callback/callback-service';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
-import { createFilesService } from './features/files/files-service';
 import { formsRoutes } from './features/forms/forms-routes';
-import { createFormsService } from './features/forms/forms-service';
-import { createPickersService } from './features/pickers/pickers-service';
 import { processesRoutes } from './features/processes/processes-routes';
-import { createProcessesService } from './features/processes/processes-service';
-import { createRecordsService } from './features/records/records-service';
 import { sessionRoutes } from './features/session/session-routes';
-import { createSessionService } from './features/session/session-service';
 import { staticRoutes } from './features/static/static-routes';
-import { AppError, apiNotFound, jsonErrorHandler } from './http/errors';
+import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
 import { requestLog } from './http/request-log';
@@ -41,6 +36,8 @@ export interface AppDeps {
     | 'verboseErrors'
     | 'faultInjection'
     | 'logonRateLimit'
+    | 'logonIpRateLimit'
+    | 'logonHashLimit'
     | 'dataDir'
     | 'allowedOrigins'
   >;
@@ -55,20 +52,8 @@ export interface ProcedoApp {
 
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
-  const { catalog, logger, now, options } = deps;
-  const sessions = createSessionService({
-    catalog,
-    timeoutMinutes: options.sessionTimeoutMinutes,
-    maxHours: options.sessionMaxHours,
-    now,
-    logger,
-  });
-  const forms = createFormsService({ now });
-  const records = createRecordsService({ now, forms });
-  const pickers = createPickersService({ forms });
-  const processes = createProcessesService({ now });
-  const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
-  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
+  const { logger, options } = deps;
+  const { sessions, forms, records, pickers, processes, files, callbacks } = createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -123,7 +108,13 @@ export function createApp(deps: AppDeps): ProcedoApp {
   api.use(jsonBody);
   api.use(
     '/v1/session',
-    sessionRoutes({ sessions, requireSession: apiSession, logonRateLimit: options.logonRateLimit }),
+    sessionRoutes({
+      sessions,
+      requireSession: apiSession,
+      logonRateLimit: options.logonRateLimit,
+      logonIpRateLimit: options.logonIpRateLimit,
+      logonHashLimit: options.logonHashLimit,
+    }),
   );
   api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       verboseErrors: false,
       faultInjection: false,
       logonRateLimit: { max: 10, windowMs: 60_000 },
+      logonIpRateLimit: { max: 50, windowMs: 60_000 },
+      logonHashLimit: { concurrency: 2, queue: 32, perAddress: 4 },
       sessionMaxHours: 12,
       writeWaitMs: 2000,
       databaseMaxBytes: null,
@@ -34,6 +36,10 @@ describe('loadConfig', () => {
         PROCEDO_VERBOSE_ERRORS: '1',
         PROCEDO_FAULT_INJECTION: 'true',
         PROCEDO_LOGON_RATE_LIMIT: '5/30',
+        PROCEDO_LOGON_IP_RATE_LIMIT: '100/120',
+        PROCEDO_LOGON_CONCURRENCY: '4',
+        PROCEDO_LOGON_QUEUE: '0',
+        PROCEDO_LOGON_QUEUE_PER_ADDRESS: '8',
         PROCEDO_SESSION_MAX_HOURS: '8',
         PROCEDO_DB_WRITE_WAIT_MS: '500',
         PROCEDO_DB_MAX_MB: '1.5',
@@ -49,6 +55,8 @@ describe('loadConfig', () => {
       verboseErrors: true,
       faultInjection: true,
       logonRateLimit: { max: 5, windowMs: 30_000 },
+      logonIpRateLimit: { max: 100, windowMs: 120_000 },
+      logonHashLimit: { concurrency: 4, queue: 0, perAddress: 8 },
       sessionMaxHours: 8,
       writeWaitMs: 500,
       databaseMaxBytes: 1_572_864,
@@ -64,5 +72,12 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ PROCEDO_SESSION_MAX_HOURS: '0', PROCEDO_ALLOWED_ORIGINS: 'javascript:alert(1)' }),
     ).toThrow(/PROCEDO_SESSION_MAX_HOURS[\s\S]*PROCEDO_ALLOWED_ORIGINS/);
+    expect(() =>
+      loadConfig({
+        PROCEDO_LOGON_IP_RATE_LIMIT: '0/60',
+        PROCEDO_LOGON_CONCURRENCY: '0',
+        PROCEDO_LOGON_QUEUE: '-1',
+      }),
+    ).toThrow(/PROCEDO_LOGON_IP_RATE_LIMIT[\s\S]*PROCEDO_LOGON_CONCURRENCY[\s\S]*PROCEDO_LOGON_QUEUE/);
   });
 });

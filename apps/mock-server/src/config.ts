@@ -24,6 +24,10 @@ export interface ServerOptions {
   faultInjection: boolean;
   /** Failed logons allowed per IP + database + user name in a window. @default { max: 10, windowMs: 60000 } (env PROCEDO_LOGON_RATE_LIMIT "10/60") */
   logonRateLimit: { max: number; windowMs: number };
+  /** Failed logons allowed per client address, whatever the user name, in a window. @default { max: 50, windowMs: 60000 } (env PROCEDO_LOGON_IP_RATE_LIMIT "50/60") */
+  logonIpRateLimit: { max: number; windowMs: number };
+  /** Logons checking a password at once, logons allowed to wait for that, and how many of those (running or waiting) one client address may hold; more: 503 SERVER_BUSY. @default { concurrency: 2, queue: 32, perAddress: 4 } (env PROCEDO_LOGON_CONCURRENCY, PROCEDO_LOGON_QUEUE, PROCEDO_LOGON_QUEUE_PER_ADDRESS) */
+  logonHashLimit: { concurrency: number; queue: number; perAddress: number };
   /** Absolute lifetime of a session in hours, whatever its activity (ASVS 7.3.2). @default 12 (env PROCEDO_SESSION_MAX_HOURS) */
   sessionMaxHours: number;
   /** How long a write waits for another process's write lock before answering 503. @default 2000 (env PROCEDO_DB_WRITE_WAIT_MS) */
@@ -54,6 +58,18 @@ const flag = z
   .enum(['0', '1', 'true', 'false'], { message: 'must be 0, 1, true or false' })
   .transform((value) => value === '1' || value === 'true');
 
+/** `"max/seconds"`, e.g. `"10/60"`: a fixed-window rate limit. */
+const rateLimitText = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+(\.\d+)?$/, 'must be "max/seconds", e.g. "10/60"')
+    .default(fallback)
+    .transform((value) => {
+      const [max, seconds] = value.split('/');
+      return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
+    })
+    .refine((limit) => limit.max >= 1 && limit.windowMs >= 1, 'max and seconds must be at least 1');
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -76,6 +92,10 @@ const EnvSchema = z.object({
       return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
     })
     .refine((limit) => limit.max >= 1 && limit.windowMs >= 1, 'max and seconds must be at least 1'),
+  PROCEDO_LOGON_IP_RATE_LIMIT: rateLimitText('50/60'),
+  PROCEDO_LOGON_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PROCEDO_LOGON_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  PROCEDO_LOGON_QUEUE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
   PROCEDO_SESSION_MAX_HOURS: z.coerce
     .number()
     .positive()
@@ -125,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     verboseErrors: e.PROCEDO_VERBOSE_ERRORS,
     faultInjection: e.PROCEDO_FAULT_INJECTION,
     logonRateLimit: e.PROCEDO_LOGON_RATE_LIMIT,
+    logonIpRateLimit: e.PROCEDO_LOGON_IP_RATE_LIMIT,
+    logonHashLimit: {
+      concurrency: e.PROCEDO_LOGON_CONCURRENCY,
+      queue: e.PROCEDO_LOGON_QUEUE,
+      perAddress: e.PROCEDO_LOGON_QUEUE_PER_ADDRESS,
+    },
     sessionMaxHours: e.PROCEDO_SESSION_MAX_HOURS,
     writeWaitMs: e.PROCEDO_DB_WRITE_WAIT_MS,
     databaseMaxBytes:

@@ -32,6 +32,12 @@ const OptionsSchema = z.object({
   verboseErrors: z.boolean(),
   faultInjection: z.boolean(),
   logonRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
+  logonIpRateLimit: z.object({ max: z.number().int().min(1), windowMs: z.number().int().min(1) }),
+  logonHashLimit: z.object({
+    concurrency: z.number().int().min(1),
+    queue: z.number().int().min(0),
+    perAddress: z.number().int().min(1),
+  }),
   sessionMaxHours: z.number().positive(),
   writeWaitMs: z.number().int().min(0),
   databaseMaxBytes: z.number().int().positive().nullable(),

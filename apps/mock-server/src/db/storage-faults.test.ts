@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { ApiErrorBodySchema, RecordSchema, SearchResultSchema } from '@procedo/client-api';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { command, readResponse, type SignedInServer, startSignedInServer } from '../testing/harness';
 import { openSqlite } from './sqlite';
 
 // Faults of the environment, against the real server: another process holding SQLite's write
 // lock (a second connection in `BEGIN IMMEDIATE`), and a database that cannot grow (its quota,
-// which SQLite enforces exactly as a full disk: SQLITE_FULL).
+// which SQLite enforces exactly as a full disk: SQLITE_FULL). Each test starts its own server and
+// waits on real retries: room for a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 let running: SignedInServer | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { CALLBACK_MAX_BYTES } from '@procedo/client-api';
 import express, { type Request, type RequestHandler } from 'express';
-import { AppError } from './errors';
+import { AppError } from '../errors/app-error';
 
 /** Largest JSON body accepted (CONTRACT: over 100 kB is 413). */
 export const JSON_MAX_BYTES = 100 * 1024;

@@ -1,6 +1,6 @@
 import { parseTimepoint } from '@procedo/client-api';
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError } from './errors';
+import { AppError } from '../errors/app-error';
 
 /** Header the SDK sends on every call it makes while a view is in time travel (CONTRACT). */
 export const TIMEPOINT_HEADER = 'x-procedo-timepoint';

@@ -1,5 +1,4 @@
-import { type FieldValues, isEmptyValue } from '@procedo/client-api';
-import { valueChanged } from '../records/record-values';
+import { type FieldValues, isEmptyValue, valueChanged } from '@procedo/client-api';
 import type { AuditChange } from './audit-chain';
 import type { NewAuditEvent } from './audit-store';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CallbackStatus } from '@procedo/client-api';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
-import { storageFailure } from '../../http/errors';
+import { storageFailure } from '../../errors/app-error';
 import { isXmlRequest, xmlText } from '../../http/limits';
 import { sameOriginWrites } from '../../http/origin';
 import { CSRF_HEADER, getAuth, requireSession } from '../../http/session-middleware';
@@ -10,6 +10,10 @@ import { readTimepoint, type Timepoint } from '../../http/timepoint';
 import type { SessionService } from '../session/session-service';
 import type { CallbackService } from './callback-service';
 import { CallbackError, parseCommandXml, renderResponse } from './callback-xml';
+import { createTurnLane } from './turn-lane';
+
+// Bodies above this are read in the turn lane (a KeepAlive is about 100 bytes).
+const LARGE_BODY_CHARS = 64 * 1024;
 
 type ResponseParts = Parameters<typeof renderResponse>[0];
 
@@ -61,8 +65,14 @@ export function callbackRoutes(options: {
       sendError(res, 403, `The request lacks a valid ${CSRF_HEADER} header; reload the page and try again`),
   });
 
+  const largeBodies = createTurnLane();
+
   const run = async (req: Request, res: Response) => {
-    const fields = parseCommandXml(req.body);
+    const body: unknown = req.body;
+    const fields =
+      typeof body === 'string' && body.length > LARGE_BODY_CHARS
+        ? await largeBodies.run(() => parseCommandXml(body))
+        : parseCommandXml(body);
     let timepoint: Timepoint | null;
     try {
       timepoint = readTimepoint(req);

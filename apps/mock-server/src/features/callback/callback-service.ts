@@ -15,7 +15,7 @@ import {
   XmlOfIdCommandSchema,
 } from '@procedo/client-api';
 import { z } from 'zod';
-import { isAppError } from '../../http/errors';
+import { isAppError } from '../../errors/app-error';
 import { readOnlyTimepoint, type Timepoint } from '../../http/timepoint';
 import type { FormsService } from '../forms/forms-service';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';

@@ -1,13 +1,13 @@
 import {
   type CallbackStatus,
   Messages,
-  parseXml,
   serializeXml,
   textContent,
   type XmlElement,
   type XmlElementInput,
   type XmlNode,
 } from '@procedo/client-api';
+import { isReservedName, readCallbackXml } from './callback-xml-reader';
 
 /** CONTRACT / spec §8: the Message of every unreadable callback body. */
 export const INVALID_XML_MESSAGE = Messages.invalidXml;
@@ -37,6 +37,8 @@ function readParams(nodes: readonly XmlNode[]): Record<string, string> {
     if (typeof node === 'string' || key === undefined) {
       throw new CallbackError(400, 'Field Params must hold only <Param Name="…"> elements');
     }
+    // Consumers copy Params into plain objects and zod records: a prototype member name is never a Param.
+    if (isReservedName(key)) throw new CallbackError(400, `Param '${key}' is not allowed`);
     const value = textOf(node.children);
     if (value === null) throw new CallbackError(400, `Param '${key}' must hold text only`);
     if (Object.hasOwn(params, key)) throw new CallbackError(400, `Param '${key}' appears more than once`);
@@ -47,14 +49,14 @@ function readParams(nodes: readonly XmlNode[]): Record<string, string> {
 
 /**
  * Reads a callback body into its Command fields. A body that is not well-formed, has a DOCTYPE,
- * an unknown entity or more than one root, or whose root is not `Command` is `Invalid xml was found`.
+ * an unknown entity or more than one root, exceeds the shape caps (CALLBACK_XML_LIMITS), or whose
+ * root is not `Command` is `Invalid xml was found`.
  */
 export function parseCommandXml(body: unknown): CommandFields {
   if (typeof body !== 'string' || body.trim() === '') throw new CallbackError(400, INVALID_XML_MESSAGE);
   let root: XmlElement;
   try {
-    // The client-api codec: DOCTYPEs refused before parsing, no entity but the predefined ones.
-    root = parseXml(body, { strict: true, trimText: true });
+    root = readCallbackXml(body);
   } catch {
     throw new CallbackError(400, INVALID_XML_MESSAGE);
   }

@@ -1,5 +1,5 @@
 import { type FieldValue, type FormDefinition, flattenElements } from '@procedo/client-api';
-import { isAppError } from '../../http/errors';
+import { isAppError } from '../../errors/app-error';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import type { FileAccess } from './files-service';

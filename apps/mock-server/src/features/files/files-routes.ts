@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from 'express';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import type { FormsService } from '../forms/forms-service';
 import { createFileAccess } from './file-access';

@@ -9,7 +9,7 @@ import {
   validateFileExtension,
 } from '@procedo/client-api';
 import type { Logger } from 'pino';
-import { AppError, storageFailure } from '../../http/errors';
+import { AppError, storageFailure } from '../../errors/app-error';
 import type { FormSettings } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import { type FilesFs, nodeFilesFs, syncDirectory, tempName } from './files-fs';

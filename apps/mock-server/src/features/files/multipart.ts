@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 
 /** One file of a multipart request, as {@link readOneFile} hands it on. */
 export interface IncomingFile {

@@ -1,5 +1,5 @@
 import type { DatabaseEntry } from '../../db/catalog';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 
 /** Whether a profile may open a form (by `WebTemplateNo`). */
 export type FormAccess = (webTemplateNo: number) => boolean;

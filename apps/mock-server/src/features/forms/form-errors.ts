@@ -1,6 +1,6 @@
 import type { ApiIssue } from '@procedo/client-api';
 import { z } from 'zod';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 
 /** 404 `NOT_FOUND` with `message`. */
 export const notFound = (message: string) => new AppError({ status: 404, code: 'NOT_FOUND', message });

@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { parseBody } from '../../http/errors';
+import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepoints } from '../../http/timepoint';
 import { pickersRoutes } from '../pickers/pickers-routes';

@@ -1,5 +1,6 @@
 import {
   type ElementPermission,
+  effectivePermissions,
   FORM_SCHEMA_VERSION,
   type FormDefinition,
   FormDefinitionSchema,
@@ -8,7 +9,7 @@ import {
   isValueElement,
 } from '@procedo/client-api';
 import type { DatabaseEntry } from '../../db/catalog';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import type { AuthContext } from '../session/session-service';
 import { formAccessOf, formForbidden } from './form-access';
 import { notFound } from './form-errors';
@@ -113,33 +114,15 @@ export function createFormsService(options: { now: () => number }): FormsService
       userId: auth.user.id,
       profileId: auth.user.profileId,
     });
-    const direct: PermissionMap = new Map();
-    for (const row of [...rows].sort((a, b) =>
+    // The profile's rows first, so a user-level row for the same element overrides them.
+    const ordered = [...rows].sort((a, b) =>
       a.ownerType === b.ownerType ? 0 : a.ownerType === 'profile' ? -1 : 1,
-    )) {
-      direct.set(row.elementName, { hidden: row.hidden, locked: row.locked });
-    }
-    const effective: PermissionMap = new Map(direct);
-    for (const element of definition.Elements) {
-      if (element.Kind !== 'tabs') continue;
-      const strip = direct.get(element.Name);
-      for (const tab of element.Tabs) {
-        const own = direct.get(tab.Name);
-        const inherited = {
-          hidden: Boolean(strip?.hidden || own?.hidden),
-          locked: Boolean(strip?.locked || own?.locked),
-        };
-        if (!inherited.hidden && !inherited.locked) continue;
-        for (const child of tab.Elements) {
-          const mine = effective.get(child.Name);
-          effective.set(child.Name, {
-            hidden: inherited.hidden || Boolean(mine?.hidden),
-            locked: inherited.locked || Boolean(mine?.locked),
-          });
-        }
-      }
-    }
-    return effective;
+    );
+    // The one rule of both sides (client-api): tabs and strips pass theirs on to their elements.
+    return effectivePermissions(
+      definition,
+      ordered.map((row) => ({ NAME: row.elementName, ElementHidden: row.hidden, ElementLocked: row.locked })),
+    );
   }
 
   /** The names of {@link OpenedForm.visible} and {@link OpenedForm.columns}. */

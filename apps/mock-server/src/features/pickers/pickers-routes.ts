@@ -1,6 +1,6 @@
 import { type Request, Router } from 'express';
 import { z } from 'zod';
-import { parseBody } from '../../http/errors';
+import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';

@@ -5,7 +5,7 @@ import {
   type LeafElement,
   type PickerValue,
 } from '@procedo/client-api';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { notFound, validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import { PICKER_SOURCES } from '../records/entities';

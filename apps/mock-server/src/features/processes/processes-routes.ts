@@ -10,7 +10,7 @@ import {
 } from '@procedo/client-api';
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { AppError, parseBody } from '../../http/errors';
+import { AppError, parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { REPORT_CSP } from './process-report';
 import { type ProcessesService, ProcessMessages } from './processes-service';

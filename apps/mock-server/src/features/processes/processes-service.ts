@@ -12,7 +12,7 @@ import type {
   StepRunRequestSchema,
 } from '@procedo/client-api';
 import { z } from 'zod';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { type FormAccess, formAccessOf } from '../forms/form-access';
 import type { AuthContext } from '../session/session-service';
 import { formsOfCommand } from './command-forms';

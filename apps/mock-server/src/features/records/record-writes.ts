@@ -4,27 +4,24 @@ import {
   type FormDefinition,
   flattenElements,
   isEmptyValue,
+  isLegalNameSignature,
   isValueElement,
   type RecordVersion,
   ValidationCode,
   type ValueElement,
   validateValues,
+  valueChanged,
 } from '@procedo/client-api';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { mayAttach } from '../files/file-access';
 import { validationFailure } from '../forms/form-errors';
 import type { FormSettings, OpenedForm, PermissionMap } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import { resolvePickers } from './record-pickers';
-import { valueChanged } from './record-values';
 import type { RecordVersionRecord } from './records-store';
 
 /** The sign-off a write of an audit-flagged field carries. */
 export type AuditSignOff = { AuditDataChangeESig: string; AuditDataChangeReason: string };
-
-/** The legal-name comparison of the audit invariant: trimmed, case-insensitive. */
-export const sameSigner = (a: string, b: string) =>
-  a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
 
 /** The value elements of a definition by name, tabs' children included. */
 export const valueElements = (definition: FormDefinition) => {
@@ -131,7 +128,7 @@ export function checkAudit(options: {
       })),
     });
   }
-  if (!sameSigner(options.audit.AuditDataChangeESig, options.auth.user.legalName)) {
+  if (!isLegalNameSignature(options.audit.AuditDataChangeESig, options.auth.user.legalName)) {
     throw new AppError({
       status: 403,
       code: 'AUDIT_SIGNATURE_MISMATCH',

@@ -7,7 +7,7 @@ import type {
   UpdateRecordRequestSchema,
 } from '@procedo/client-api';
 import type { z } from 'zod';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { type AuditChange, hashVersion, type StoredAuditEvent, verifyAuditChain } from '../audit/audit-chain';
 import { writeEvents } from '../audit/audit-events';
 import { notFound } from '../forms/form-errors';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, LogonRequest, PreferencesPatch, SessionContext } from '@procedo/client-api';
 import type { Logger } from 'pino';
 import type { DatabaseCatalog, DatabaseEntry } from '../../db/catalog';
-import { AppError, storageFailure } from '../../http/errors';
+import { AppError, storageFailure } from '../../errors/app-error';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import type { SessionRecord, UserRecord } from './session-store';
 

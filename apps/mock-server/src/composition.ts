@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { ServerOptions } from './config';
+import type { DatabaseCatalog } from './db/catalog';
+import { createCallbackService } from './features/callback/callback-service';
+import type { FilesFs } from './features/files/files-fs';
+import { createFilesService } from './features/files/files-service';
+import { createFormsService } from './features/forms/forms-service';
+import { createPickersService } from './features/pickers/pickers-service';
+import { createProcessesService } from './features/processes/processes-service';
+import { createRecordsService } from './features/records/records-service';
+import { createSessionService } from './features/session/session-service';
+
+/**
+ * The one place services are built and wired to each other (the stores come from the catalog,
+ * `db/sqlite-catalog.ts`): routes get services from here, services never build one another.
+ */
+export function createServices(deps: {
+  catalog: DatabaseCatalog;
+  logger: Logger;
+  now: () => number;
+  filesFs?: FilesFs | undefined;
+  options: Pick<ServerOptions, 'sessionTimeoutMinutes' | 'sessionMaxHours' | 'faultInjection' | 'dataDir'>;
+}) {
+  const { catalog, logger, now, options } = deps;
+  const sessions = createSessionService({
+    catalog,
+    timeoutMinutes: options.sessionTimeoutMinutes,
+    maxHours: options.sessionMaxHours,
+    now,
+    logger,
+  });
+  const forms = createFormsService({ now });
+  const records = createRecordsService({ now, forms });
+  const pickers = createPickersService({ forms });
+  const processes = createProcessesService({ now });
+  const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
+  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
+  return { sessions, forms, records, pickers, processes, files, callbacks };
+}
+
+/** The services of one app. */
+export type Services = ReturnType<typeof createServices>;
