@@ -10,6 +10,7 @@ for (const script of [
   'hostile-bench.mjs',
   'lock-bench.mjs',
   'records-bench.mjs',
+  'timetravel-bench.mjs',
   'process-bench.mjs',
   'bundle-size.mjs',
   'package-size.mjs',
