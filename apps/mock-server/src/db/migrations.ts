@@ -300,8 +300,9 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
       -- In title order (a page needs no sort), the period in the index so it filters unread rows.
       CREATE INDEX record_periods_by_key ON record_periods(entity, search_key, valid_to, valid_from, is_deleted);
-      -- The versions alive at T are those still valid after it: few rows for a recent T.
-      CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted);
+      -- The versions alive at T are those still valid after it: few rows for a recent T. With the
+      -- title, so a text search at T (count and page) reads the index alone, never the rows.
+      CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted, search_key);
       CREATE INDEX record_periods_by_parent ON record_periods(entity, parent_id, search_key, valid_to, valid_from);
       -- One event per create, update, delete and signature of a record, oldest first (Seq 1, 2…),
       -- each hashed with the previous one's hash (features/audit/audit-chain.ts).
