@@ -300,9 +300,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
       -- In title order (a page needs no sort), the period in the index so it filters unread rows.
       CREATE INDEX record_periods_by_key ON record_periods(entity, search_key, valid_to, valid_from, is_deleted);
-      -- The versions alive at T are those still valid after it: few rows for a recent T. With the
-      -- title, so a text search at T (count and page) reads the index alone, never the rows.
-      CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted, search_key);
+      -- The versions alive at T are those still valid after it: few rows for a recent T.
+      CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted);
       CREATE INDEX record_periods_by_parent ON record_periods(entity, parent_id, search_key, valid_to, valid_from);
       -- One event per create, update, delete and signature of a record, oldest first (Seq 1, 2…),
       -- each hashed with the previous one's hash (features/audit/audit-chain.ts).
@@ -336,5 +335,15 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     // Periods of the versions already stored (their index fields are computed as the store does).
     run: backfillRecordPeriods,
+  },
+  {
+    version: 8,
+    name: 'a text search at a timepoint reads the period index alone',
+    sql: `
+      -- With the title, so the count and the page of a text search at T never read the rows
+      -- (bench/timetravel-bench.mjs: 1.3–7.2 s → 41–114 ms over 100,000 records × 10 versions).
+      DROP INDEX record_periods_by_end;
+      CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted, search_key);
+    `,
   },
 ];
