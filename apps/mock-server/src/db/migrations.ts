@@ -1,4 +1,4 @@
-import { backfillRecordPeriods } from '../features/records/record-periods';
+import { backfillPeriodNodes, backfillRecordPeriods } from '../features/records/record-periods';
 import type { Migration } from './sqlite';
 
 /** The schema, as ordered migrations. Append new ones; never edit a shipped one. */
@@ -345,5 +345,22 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX record_periods_by_end;
       CREATE INDEX record_periods_by_end ON record_periods(entity, valid_to, valid_from, is_deleted, search_key);
     `,
+  },
+  {
+    version: 9,
+    name: 'time travel: the periods alive at T through an interval tree',
+    sql: `
+      -- The fork node of each period in a Relational Interval Tree (features/records/record-periods.ts):
+      -- the periods alive at T are two index ranges at each of the ≤ 49 nodes on the way down to
+      -- T, so a search at T reads the records of T, not every version before or after it (a range
+      -- on valid_to alone reads every period that ends after T: most of them for an early T).
+      -- NULL for an empty period (replaced in the same millisecond), alive at no instant.
+      ALTER TABLE record_periods ADD COLUMN node INTEGER;
+      DROP INDEX record_periods_by_end;
+      -- Nodes left of T: alive when they end after T. Nodes right of T: when they start by T.
+      CREATE INDEX record_periods_left ON record_periods(entity, is_deleted, node, valid_to, search_key);
+      CREATE INDEX record_periods_right ON record_periods(entity, is_deleted, node, valid_from, search_key);
+    `,
+    run: backfillPeriodNodes,
   },
 ];
