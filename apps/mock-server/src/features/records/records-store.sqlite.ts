@@ -34,7 +34,6 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Below this many records alive at T, a page without text sorts them; above, it walks the titles.
 const WALK_AT_LEAST = 2000;
 
-
 /**
  * The synchronous writes of versions, for use inside one transaction: the version row, its period
  * (the search index through time), its audit events and the current pointer. The store runs them
@@ -77,7 +76,14 @@ export function recordWrites(db: SqliteDatabase) {
       esig: next.auditESig ?? null,
       reason: next.auditReason ?? null,
     });
-    periods.add({ id, version: number, entity, at: next.updatedAt, isDeleted: next.isDeleted, index: next.index });
+    periods.add({
+      id,
+      version: number,
+      entity,
+      at: next.updatedAt,
+      isDeleted: next.isDeleted,
+      index: next.index,
+    });
     if (next.audit?.length) {
       appendAudit({
         recordId: id,
@@ -157,7 +163,11 @@ export function createSqliteRecordStore(
   // Now: the `records` pointer rows. At a timepoint: the periods that held it (closed-open).
   const sourceOf = (asOf: boolean) =>
     asOf
-      ? { table: 'record_periods', version: 'version', during: 'AND r.valid_from <= @at AND r.valid_to > @at' }
+      ? {
+          table: 'record_periods',
+          version: 'version',
+          during: 'AND r.valid_from <= @at AND r.valid_to > @at',
+        }
       : { table: 'records', version: 'current_version', during: '' };
 
   const titleQuery = (parent: boolean, mode: 'prefix' | 'contains', asOf: boolean) =>
