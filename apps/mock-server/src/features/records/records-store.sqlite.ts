@@ -142,7 +142,10 @@ export function recordWrites(db: SqliteDatabase) {
 export function createSqliteRecordStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
+  /** Tests set a low `walkAtLeast` to prove both plans of a search at T give the same rows. */
+  tuning: { walkAtLeast?: number } = {},
 ): RecordStore {
+  const walkAtLeast = tuning.walkAtLeast ?? WALK_AT_LEAST;
   const current = db.prepare<[number], VersionRow>(
     `SELECT v.* FROM records r JOIN record_versions v
        ON v.record_id = r.record_id AND v.version = r.current_version
@@ -293,7 +296,7 @@ export function createSqliteRecordStore(
       if (offset >= total) return { rows: [], total };
       let sql: string;
       if (onValues.length > 0) sql = `SELECT v.* ${filtered} ${order} ${page}`;
-      else if (key !== '' || total < WALK_AT_LEAST) {
+      else if (key !== '' || total < walkAtLeast) {
         // The page of the few records alive (or matching) at T, then only their versions read.
         sql = `SELECT v.* FROM (SELECT * FROM (${alive}) r ${order} ${page}) r ${join} ${order}`;
       } else {
