@@ -7,7 +7,9 @@
 // @react-aria/optimize-locales-plugin the reference host builds with (docs/ARCHITECTURE.md);
 // "all four together, all locales" is the figure without it. Target: ≤ 120 KB min+gzip together.
 // Lazily loaded modules (`import()`) count like the rest; see `countLazyModules`.
-// Writes bench/results/package-size.json.
+// Writes bench/results/package-size.json; with `BENCH_METAFILE=1` also esbuild's metafile of "all
+// four together" (bench/results/package-size.meta.json: every bundled input with its minified
+// bytes, for https://esbuild.github.io/analyze/ or a diff against another tree).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,8 +133,10 @@ const countLazyModules = {
   },
 };
 
+const keptMetafiles = [];
+
 /** Bundles `entries`; `locales: 'all'` keeps every react-aria translation. */
-async function measure(entries, { locales = SHIPPED_LOCALES } = {}) {
+async function measure(entries, { locales = SHIPPED_LOCALES, keepMetafile = false } = {}) {
   const result = await build({
     plugins: [
       countLazyModules,
@@ -158,6 +162,7 @@ async function measure(entries, { locales = SHIPPED_LOCALES } = {}) {
   });
   const code = result.outputFiles[0].contents;
   const output = Object.values(result.metafile.outputs)[0];
+  if (keepMetafile) keptMetafiles.push(result.metafile);
   let localeBytes = 0;
   const byOrigin = new Map();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
@@ -195,7 +200,11 @@ const coreThree = {
   ...(await measure(packages.filter((p) => p.name !== '@procedo/process-react').flatMap((p) => p.entries))),
 };
 // Issue 3 §7: RAC's per-locale strings limited to the locales we ship — what an app ships.
-const together = { name: 'all four together', locales: SHIPPED_LOCALES, ...(await measure(allEntries)) };
+const together = {
+  name: 'all four together',
+  locales: SHIPPED_LOCALES,
+  ...(await measure(allEntries, { keepMetafile: true })),
+};
 const togetherAllLocales = {
   name: 'together, all locales',
   locales: 'all',
@@ -233,6 +242,9 @@ console.log(
 
 const outDir = path.join(root, 'bench', 'results');
 await mkdir(outDir, { recursive: true });
+if (process.env.BENCH_METAFILE === '1') {
+  await writeFile(path.join(outDir, 'package-size.meta.json'), `${JSON.stringify(keptMetafiles[0])}\n`);
+}
 await writeFile(
   path.join(outDir, 'package-size.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), targetKB: TARGET_KB, met, packages: rows, coreThree, together, togetherAllLocales, css }, null, 2)}\n`,

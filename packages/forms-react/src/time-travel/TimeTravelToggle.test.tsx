@@ -151,6 +151,36 @@ describe('TimeTravelToggle', () => {
     await user.keyboard(' ');
     expect(field()).toBeTruthy();
   });
+  it('keeps toolbar keys: arrows stop at an unavailable or the last choice, Tab leaves the group and coming back returns to the choice focused last', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Host />
+        <button type="button">After</button>
+      </>,
+    );
+    await user.tab();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(choice('Data at a time'));
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement).toBe(choice('Current data'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(choice('Current data'));
+    expect(choice('Current data').getAttribute('aria-checked')).toBe('true');
+    expect(choice('Current data').hasAttribute('data-focus-visible')).toBe(true);
+  });
+
+  it('makes every choice unavailable while disabled', () => {
+    render(<TimeTravelToggle timepoint={null} previousTimepoint={null} isDisabled onChange={vi.fn()} />);
+    expect(screen.getByRole('radiogroup', { name: 'Time travel' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    for (const name of ['Current data', 'Data at a time', 'Previous timepoint']) {
+      expect(choice(name).hasAttribute('disabled')).toBe(true);
+    }
+  });
 });
 
 describe('TimeTravelBanner', () => {

@@ -1,16 +1,7 @@
 import { localTimeZone } from '@procedo/client-api';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  Button,
-  FieldError,
-  Input,
-  Label,
-  type Selection,
-  Text,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-} from 'react-aria-components';
+import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import { ChoiceButton, ChoiceGroup } from './ChoiceGroup';
 import { TIME_TRAVEL_LABELS, type TimeTravelLabels } from './labels';
 import {
   describeTimepoint,
@@ -49,7 +40,7 @@ interface Note {
  * The time-travel toggle (spec §2): the current data, the data at a time typed in local time
  * (`yyyy-MM-dd HH:mm`, read as UTC by `localTimepointToUtc`; a time skipped or repeated by a
  * daylight-saving change is said, with the instant taken), or the previous timepoint. A
- * react-aria-components toggle button group (arrow keys move, Enter or Space choose) and a text
+ * radio group of buttons (arrow keys move, Enter or Space choose) and a text
  * field whose error keeps the text. Styled by `procedo-TimeTravelToggle` and `data-choice`.
  *
  * @example
@@ -83,8 +74,7 @@ export function TimeTravelToggle({
   const choice: Choice = isTyping || timepoint !== null ? 'at' : 'current';
   const state = { timepoint, previousTimepoint };
 
-  const choose = (keys: Selection) => {
-    const key = keys === 'all' ? null : ([...keys][0] as Choice | undefined);
+  const choose = (key: Choice) => {
     if (key === 'current') {
       setTyping(false);
       setError(null);
@@ -127,30 +117,33 @@ export function TimeTravelToggle({
 
   return (
     <div className="procedo-TimeTravelToggle" data-choice={choice} data-disabled={isDisabled || undefined}>
-      <ToggleButtonGroup
-        className="procedo-TimeTravelToggle-choices"
-        aria-label={L.toggle}
-        selectionMode="single"
-        disallowEmptySelection
-        selectedKeys={[choice]}
-        onSelectionChange={choose}
-        isDisabled={isDisabled}
-      >
-        <ToggleButton id="current" className="procedo-TimeTravelToggle-choice">
-          {L.current}
-        </ToggleButton>
-        <ToggleButton id="at" className="procedo-TimeTravelToggle-choice">
-          {L.atTime}
-        </ToggleButton>
-        <ToggleButton
-          id="previous"
+      <ChoiceGroup className="procedo-TimeTravelToggle-choices" aria-label={L.toggle} isDisabled={isDisabled}>
+        <ChoiceButton
           className="procedo-TimeTravelToggle-choice"
-          isDisabled={previousTimepoint === null}
+          isSelected={choice === 'current'}
+          isDisabled={isDisabled}
+          onSelect={() => choose('current')}
+        >
+          {L.current}
+        </ChoiceButton>
+        <ChoiceButton
+          className="procedo-TimeTravelToggle-choice"
+          isSelected={choice === 'at'}
+          isDisabled={isDisabled}
+          onSelect={() => choose('at')}
+        >
+          {L.atTime}
+        </ChoiceButton>
+        <ChoiceButton
+          className="procedo-TimeTravelToggle-choice"
+          isSelected={false}
+          isDisabled={isDisabled || previousTimepoint === null}
+          onSelect={() => choose('previous')}
           aria-describedby={hintId}
         >
           {L.previous}
-        </ToggleButton>
-      </ToggleButtonGroup>
+        </ChoiceButton>
+      </ChoiceGroup>
       <span id={hintId} className="procedo-TimeTravelToggle-previous">
         {previousTimepoint === null ? L.previousNone : L.previousIs(previousTimepoint)}
       </span>
