@@ -23,6 +23,22 @@ describe('timepoints', () => {
     expect(() => timepointText(text)).toThrow(RangeError);
   });
 
+  it('reports a malformed Timepoint parameter as one custom issue at its path, with the accepted forms', () => {
+    const result = TimepointSchema.safeParse('1.3.2026 9:30');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      {
+        code: 'custom',
+        path: [],
+        message: 'Timepoint must be yyyy-MM-dd HH:mm (UTC) or ISO 8601 with seconds and Z',
+      },
+    ]);
+    expect(TimepointSchema.safeParse('2026-03-01 09:30')).toEqual({
+      success: true,
+      data: '2026-03-01 09:30',
+    });
+  });
+
   it('sends a Date as ISO UTC and refuses an invalid one', () => {
     expect(timepointText(new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)))).toBe('2026-01-02T03:04:05.006Z');
     expect(() => timepointText(new Date(Number.NaN))).toThrow(RangeError);
