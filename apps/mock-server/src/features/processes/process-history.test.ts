@@ -206,6 +206,43 @@ describe('a process at a timepoint', () => {
     expect(byState.Items.find((p) => p.Id === early.Id)?.State).toBe('open');
   });
 
+  it('shows the sub-processes that existed at T, and a sub-process started later is 404 NOT_FOUND_AT_TIMEPOINT', async () => {
+    const deviation = await create('Deviation handling', operator);
+    const ids = deviation.AllSteps.map((s) => s.Id);
+    const data = await ok(PickListDataSchema, step(operator, ids[0]!, 'pick-list/data'));
+    await ok(
+      StepResultSchema,
+      step(operator, ids[0]!, 'action/complete/pick-list/single', { SelectedItem: data.Items[0]!.Id }),
+    );
+    await ok(
+      StepResultSchema,
+      step(operator, ids[1]!, 'action/complete/detail-page', {
+        QueryString: `UGoToItemNo=${data.Items[0]!.Id}`,
+        CurrentPageUrl: `/form?WebTemplateNo=103&UGoToItemNo=${data.Items[0]!.Id}&a_step_id=${ids[1]}`,
+      }),
+    );
+    await complete(operator, ids[2]!, 'Seal failure');
+    const decision = await run(operator, ids[3]!, null);
+    await run(operator, ids[3]!, { ...decision, Confirmed: true, ConfirmResult: true });
+    server.clock.advance(60_000);
+    const before = server.clock.now();
+    server.clock.advance(60_000);
+    await run(operator, ids[4]!, null);
+    const started = server.clock.now();
+    server.clock.advance(60_000);
+    const childId = (await now(operator, deviation.Id)).AllSteps[4]!.SubProcessId!;
+
+    const then = await processAt(operator, deviation.Id, before);
+    expect(then.SubProcesses).toEqual([]);
+    expect(then.AllSteps[4]).toMatchObject({ State: 'active', SubProcessId: null });
+    const missing = await fails(operator.fetch(`${BASE}/process/${childId}?${at(before)}`), 404);
+    expect(missing.Code).toBe('NOT_FOUND_AT_TIMEPOINT');
+    const later = await processAt(operator, deviation.Id, started);
+    expect(later.SubProcesses).toEqual([expect.objectContaining({ Id: childId, State: 'open' })]);
+    expect(later.AllSteps[4]!.SubProcessId).toBe(childId);
+    expect((await processAt(operator, childId, started)).ParentProcessId).toBe(deviation.Id);
+  });
+
   it('serves the report document a step had produced by T, and 404 before it was produced', async () => {
     const tour = await create(INTERACTION_TOUR, supervisor, { Name: 'Report at T' });
     const [s1, s2, s3] = tour.AllSteps;

@@ -123,8 +123,14 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
     },
 
     at(base, atIso) {
+      // A view lives for one call, which reads the same process several times: each once.
+      const loaded = new Map<number, { process: ProcessRecord; steps: StepRecord[] } | null>();
+      const load = (id: number) => {
+        if (!loaded.has(id)) loaded.set(id, read(id));
+        return loaded.get(id) ?? null;
+      };
       /** The process (with its steps) as it was at `atIso`, or null when it did not exist yet. */
-      const load = (id: number): { process: ProcessRecord; steps: StepRecord[] } | null => {
+      const read = (id: number): { process: ProcessRecord; steps: StepRecord[] } | null => {
         const state = stateAt.get(id, atIso);
         if (!state) return null;
         const now = base.getProcess(id);

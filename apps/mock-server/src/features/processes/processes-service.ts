@@ -166,15 +166,10 @@ export function createProcessesService(options: { now: () => number }): Processe
     return command;
   }
 
-  /** The 404 for a process not there (at `at`): NOT_FOUND_AT_TIMEPOINT for one the user sees now. */
-  function missing(
-    auth: AuthContext,
-    processId: number | undefined,
-    at: string | null,
-    unknown: () => AppError,
-  ) {
-    const process = at === null || processId === undefined ? null : storeOf(auth).getProcess(processId);
-    return at !== null && process && canSee(auth, process) ? notYetAt(at) : unknown();
+  /** The 404 of a process not there at `at`: NOT_FOUND_AT_TIMEPOINT for one the user sees now. */
+  function missing(auth: AuthContext, id: number | undefined, at: string | null, unknown: () => AppError) {
+    const now = at === null || id === undefined ? null : storeOf(auth).getProcess(id);
+    return at !== null && now && canSee(auth, now) ? notYetAt(at) : unknown();
   }
 
   function loadProcess(auth: AuthContext, processId: number, at: string | null = null): ProcessRecord {
