@@ -23,8 +23,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Options of {@link startTestServer}. */
+export interface TestServerOptions {
+  sessionTimeoutMinutes?: number;
+  /** The server's clock in epoch ms (a test that needs the past moves it). @default Date.now */
+  now?: () => number;
+}
+
 /** Starts the real reference server (port 0, fresh SQLite data) serving the built host. */
-export async function startTestServer(options: { sessionTimeoutMinutes?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!existsSync(path.join(hostDist, 'index.html'))) {
     throw new Error(
       'The reference host is not built: run `corepack pnpm --filter @procedo/reference-host build`.',
@@ -57,7 +64,7 @@ export interface E2eEnvironment {
 }
 
 /** Starts the real server and Chromium before a test file's tests and stops both after them. */
-export function startServerAndBrowser(options: { sessionTimeoutMinutes?: number } = {}): E2eEnvironment {
+export function startServerAndBrowser(options: TestServerOptions = {}): E2eEnvironment {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {

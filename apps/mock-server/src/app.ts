@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { createServices } from './composition';
 import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
-import { AppError } from './errors/app-error';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
@@ -18,7 +17,7 @@ import { sameOriginWrites } from './http/origin';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { CSRF_HEADER, requireSession } from './http/session-middleware';
-import { timepointOf, timepoints } from './http/timepoint';
+import { timepoints } from './http/timepoint';
 
 /** Everything the app needs from outside; it opens nothing and never listens. */
 export interface AppDeps {
@@ -92,18 +91,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
   );
   // Multipart uploads: before the JSON-only body parser.
   // Writes at a timepoint are refused before a body is read (CONTRACT "Time travel").
-  api.use(['/v1/files', '/v1/user/system/user-processes'], timepoints, (req, res, next) => {
-    // Processes and files keep no history to read at a timepoint yet (docs/protocol.md).
-    if (req.method === 'GET' && timepointOf(res)) {
-      throw new AppError({
-        status: 400,
-        code: 'VALIDATION',
-        message: 'Invalid request: Timepoint: processes and files cannot be read at a timepoint yet',
-        issues: [{ code: 'unsupported_timepoint', path: ['Timepoint'], message: 'Not supported here yet' }],
-      });
-    }
-    next();
-  });
+  api.use(['/v1/files', '/v1/user/system/user-processes'], timepoints);
   api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession }));
   api.use(jsonBody);
   api.use(

@@ -209,7 +209,7 @@ export type {
   PickerSearchResult,
   RecordReadOptions,
 } from './v1/forms';
-export { createFormsApi } from './v1/forms';
+export { createFormsApi, fileDownloadUrl } from './v1/forms';
 export type {
   CreatableCommand,
   CreateProcessRequest,
@@ -254,7 +254,12 @@ export {
   StepRunRequestSchema,
   StepStateSchema,
 } from './v1/process-schemas';
-export type { CreateProcessOptions, ProcessesApi, ProcessListQuery } from './v1/processes';
+export type {
+  CreateProcessOptions,
+  ProcessesApi,
+  ProcessListQuery,
+  ProcessReadOptions,
+} from './v1/processes';
 export { createProcessesApi, USER_PROCESSES_PATH } from './v1/processes';
 export type {
   AuditChange,

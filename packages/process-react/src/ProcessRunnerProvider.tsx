@@ -55,6 +55,13 @@ export interface ProcessRunnerProviderProps {
   /** Called when a process changed (a step ran, completed or was reset, a process was created). */
   onChanged?: () => void;
   /**
+   * Why nothing can be changed, e.g. `PROCESS_LABELS.readOnlyTimepoint(timepoint)` while the page
+   * views a timepoint (CONTRACT "Time travel"): runs, resets and creations are refused before any
+   * call, with this text as an error toast, and the process controls are off with it as reason.
+   * @default null
+   */
+  readOnlyReason?: string | null;
+  /**
    * The window steps open from.
    * @default the global `window`
    */
@@ -178,9 +185,17 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
     [track],
   );
 
+  /** Refuses a change while the page is read-only: true when it was refused (and said so). */
+  const refused = useCallback(() => {
+    const reason = latest.current.readOnlyReason ?? null;
+    if (reason !== null) shellRef.current.toast.error(reason);
+    return reason !== null;
+  }, []);
+
   const startProcess = useCallback(
     async (command: CreatableCommand | null | undefined, options: StartProcessOptions = {}) => {
       const ui = shellRef.current;
+      if (refused()) return null;
       if (!command) {
         await ui.alert(Messages.commandNotSelected);
         return null;
@@ -237,25 +252,39 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
         return process;
       });
     },
-    [track, runner, win],
+    [track, runner, win, refused],
   );
 
   const value = useMemo<ProcessRunner>(
     () => ({
-      runStep: (processId, step) => runner.send({ type: 'run', processId, step }),
-      resetStep: (stepId) => reset(() => latest.current.api.resetStep(stepId), Messages.stepReset),
-      resetStepChain: (stepId) =>
-        reset(() => latest.current.api.resetStepChain(stepId), Messages.stepChainReset),
-      resetProcess: (processId) =>
-        reset(() => latest.current.api.resetProcess(processId), Messages.processReset),
+      runStep: (processId, step) => {
+        if (!refused()) runner.send({ type: 'run', processId, step });
+      },
+      resetStep: async (stepId) =>
+        !refused() && reset(() => latest.current.api.resetStep(stepId), Messages.stepReset),
+      resetStepChain: async (stepId) =>
+        !refused() && reset(() => latest.current.api.resetStepChain(stepId), Messages.stepChainReset),
+      resetProcess: async (processId) =>
+        !refused() && reset(() => latest.current.api.resetProcess(processId), Messages.processReset),
       startProcess,
       handleResult: (result) => runner.send({ type: 'result', result }),
       busy: state.phase === 'running' || operations > 0,
       phase: state.phase,
       api: props.api,
       isSupervisor: props.isSupervisor,
+      readOnlyReason: props.readOnlyReason ?? null,
     }),
-    [runner, reset, startProcess, state.phase, operations, props.api, props.isSupervisor],
+    [
+      runner,
+      reset,
+      refused,
+      startProcess,
+      state.phase,
+      operations,
+      props.api,
+      props.isSupervisor,
+      props.readOnlyReason,
+    ],
   );
 
   return (

@@ -41,6 +41,9 @@ export const PROCESS_LABELS = Object.freeze({
   create: 'Create',
   creating: 'Creating…',
   noCommands: 'There are no commands to create a process from.',
+  /** Why the controls that change a process are off while a timepoint is viewed. */
+  readOnlyTimepoint: (timepoint: string) =>
+    `This is the process as it was at ${timepoint} (UTC): steps cannot be run or reset, and no process can be created.`,
 });
 
 /** Readable names of the step kinds. */

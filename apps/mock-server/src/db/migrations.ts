@@ -1,3 +1,4 @@
+import { backfillProcessStates } from '../features/processes/process-history';
 import { backfillPeriodNodes, backfillRecordPeriods } from '../features/records/record-periods';
 import type { Migration } from './sqlite';
 
@@ -362,5 +363,65 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX record_periods_right ON record_periods(entity, is_deleted, node, valid_from, search_key);
     `,
     run: backfillPeriodNodes,
+  },
+  {
+    version: 10,
+    name: 'time travel: every state of every process and its steps; report documents and events by time',
+    sql: `
+      -- Each state a process and its steps were in, appended in the transaction of every change
+      -- (features/processes/process-history.ts): the process as of T is one seek of the index.
+      -- steps_json holds the steps' shown fields in order of position.
+      CREATE TABLE process_states (
+        id INTEGER PRIMARY KEY,
+        process_id INTEGER NOT NULL REFERENCES processes(id),
+        at_utc TEXT NOT NULL,
+        state TEXT NOT NULL,
+        current_step_id INTEGER,
+        completed_at_utc TEXT,
+        steps_json TEXT NOT NULL
+      );
+      CREATE INDEX process_states_at ON process_states(process_id, at_utc, id);
+      CREATE TRIGGER process_states_append_only_update BEFORE UPDATE ON process_states
+      BEGIN SELECT RAISE(ABORT, 'process states are append-only'); END;
+      CREATE TRIGGER process_states_append_only_delete BEFORE DELETE ON process_states
+      BEGIN SELECT RAISE(ABORT, 'process states are append-only'); END;
+      CREATE TRIGGER process_states_append_only_insert BEFORE INSERT ON process_states
+      WHEN NEW.id IS NOT NULL AND EXISTS (SELECT 1 FROM process_states WHERE id = NEW.id)
+      BEGIN SELECT RAISE(ABORT, 'process states are append-only'); END;
+      -- A process's history as of T without reading the events after T.
+      CREATE INDEX process_events_at ON process_events(process_id, at_utc, id);
+      -- process_documents keeps the latest document of a step; every one it held stays here,
+      -- whatever writes it.
+      CREATE TABLE process_document_versions (
+        id INTEGER PRIMARY KEY,
+        step_id INTEGER NOT NULL,
+        process_id INTEGER NOT NULL,
+        html TEXT NOT NULL,
+        created_at_utc TEXT NOT NULL,
+        created_by TEXT NOT NULL
+      );
+      CREATE INDEX process_document_versions_at ON process_document_versions(step_id, created_at_utc, id);
+      CREATE TRIGGER process_document_versions_append_only_update BEFORE UPDATE ON process_document_versions
+      BEGIN SELECT RAISE(ABORT, 'process documents are append-only'); END;
+      CREATE TRIGGER process_document_versions_append_only_delete BEFORE DELETE ON process_document_versions
+      BEGIN SELECT RAISE(ABORT, 'process documents are append-only'); END;
+      CREATE TRIGGER process_document_versions_append_only_insert BEFORE INSERT ON process_document_versions
+      WHEN NEW.id IS NOT NULL AND EXISTS (SELECT 1 FROM process_document_versions WHERE id = NEW.id)
+      BEGIN SELECT RAISE(ABORT, 'process documents are append-only'); END;
+      CREATE TRIGGER process_documents_kept_insert AFTER INSERT ON process_documents
+      BEGIN
+        INSERT INTO process_document_versions (step_id, process_id, html, created_at_utc, created_by)
+        VALUES (NEW.step_id, NEW.process_id, NEW.html, NEW.created_at_utc, NEW.created_by);
+      END;
+      CREATE TRIGGER process_documents_kept_update AFTER UPDATE ON process_documents
+      BEGIN
+        INSERT INTO process_document_versions (step_id, process_id, html, created_at_utc, created_by)
+        VALUES (NEW.step_id, NEW.process_id, NEW.html, NEW.created_at_utc, NEW.created_by);
+      END;
+      INSERT INTO process_document_versions (step_id, process_id, html, created_at_utc, created_by)
+      SELECT step_id, process_id, html, created_at_utc, created_by FROM process_documents ORDER BY step_id;
+    `,
+    // The state of each process stored before (its earlier states were not kept): from its creation.
+    run: backfillProcessStates,
   },
 ];

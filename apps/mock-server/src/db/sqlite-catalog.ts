@@ -85,7 +85,7 @@ export async function openSqliteCatalog(options: {
           records: createSqliteRecordStore(db, write),
           audit: createSqliteAuditStore(db),
           files: createSqliteFileStore(db, write),
-          processes: createSqliteProcessStore(db, write),
+          processes: createSqliteProcessStore(db, write, options.now),
         },
       });
     }

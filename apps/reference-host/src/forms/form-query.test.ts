@@ -70,7 +70,7 @@ describe('parseFormQuery', () => {
 });
 
 describe('links', () => {
-  it("gives a form link the page's timepoint, and leaves other pages and a link's own timepoint alone", () => {
+  it("gives a form or process link the page's timepoint, and leaves other pages and a link's own timepoint alone", () => {
     const page = new URLSearchParams(
       'WebTemplateNo=103&Timepoint=2026-01-02 03:04&TimepointPrev=2026-01-01 00:00',
     );
@@ -81,6 +81,14 @@ describe('links', () => {
       '/form?WebTemplateNo=101&Timepoint=2025-05-05 05:05',
     );
     expect(withPageTimeTravel('/flow?id=3', page)).toBe('/flow?id=3');
+    expect(withPageTimeTravel('/', page)).toBe('/');
+    // The process pages keep it too.
+    expect(withPageTimeTravel('/apps/flow/home/flow?id=3&stepid=4', page)).toBe(
+      '/apps/flow/home/flow?id=3&stepid=4&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
+    );
+    expect(withPageTimeTravel('/apps/flow/step/?id=3', page)).toBe(
+      '/apps/flow/step/?id=3&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
+    );
     expect(withPageTimeTravel('/form?WebTemplateNo=101', new URLSearchParams())).toBe(
       '/form?WebTemplateNo=101',
     );

@@ -85,12 +85,12 @@ export function recordHref(
 
 /**
  * A host link with the time-travel state of the page it is on (navigation inside the app keeps
- * the timepoint): a `/form` link without its own `Timepoint` gets the page's `Timepoint` and
- * `TimepointPrev`. Other pages (processes, flow) cannot be read at a timepoint yet: unchanged.
+ * the timepoint): a link to a form or a process page (`/form?…`, `/apps/flow/…`) without its own
+ * `Timepoint` gets the page's `Timepoint` and `TimepointPrev`. Other pages are unchanged.
  */
 export function withPageTimeTravel(href: string, pageParams: URLSearchParams): string {
   const state = readTimeTravelQuery(pageParams);
-  if (state.timepoint === null || !href.startsWith('/form?')) return href;
+  if (state.timepoint === null || !(href.startsWith('/form?') || href.startsWith('/apps/flow/'))) return href;
   const url = new URL(href, 'http://host.invalid');
   if (url.searchParams.has('Timepoint')) return href;
   return `${url.pathname}?${writeTimeTravelQuery(url.searchParams, state)}${url.hash}`;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { v1 } from '../api';
 import { useProcessChanges } from './process-changes';
+import { useProcessTimeTravel } from './process-time-travel';
 import { useLoad } from './useLoad';
 
 /** Rows per page of the process list. */
@@ -18,14 +19,19 @@ export interface ProcessListProps {
   isSupervisor: boolean;
 }
 
-/** The processes the user can see, newest first, a page at a time (`GET user-processes`). */
+/**
+ * The processes the user can see, newest first, a page at a time (`GET user-processes`); with the
+ * page's `Timepoint`, those created by then, each as it was then, linked at that timepoint.
+ */
 export function ProcessList({ headingId, isSupervisor }: ProcessListProps) {
   const [skip, setSkip] = useState(0);
   // A process created or run from this page shows at once.
   const changes = useProcessChanges();
+  const timeTravel = useProcessTimeTravel();
+  const { timepoint, href } = timeTravel;
   const list = useLoad<ProcessListData>(
-    () => v1.processes.list({ skip, top: PROCESS_PAGE_SIZE }),
-    [skip, changes],
+    () => v1.processes.list({ skip, top: PROCESS_PAGE_SIZE, ...timeTravel.read }),
+    [skip, changes, timepoint],
   );
 
   return (
@@ -58,12 +64,12 @@ export function ProcessList({ headingId, isSupervisor }: ProcessListProps) {
               {list.data.Items.map((item) => (
                 <tr key={item.Id}>
                   <td>
-                    <Link to={flowHomeHref(item.Id)}>{item.Name}</Link>
+                    <Link to={href(flowHomeHref(item.Id))}>{item.Name}</Link>
                   </td>
                   <td>{item.CommandName}</td>
                   <td>
                     {item.CurrentStepName ? (
-                      <Link to={stepPageHref(item.Id)}>{item.CurrentStepName}</Link>
+                      <Link to={href(stepPageHref(item.Id))}>{item.CurrentStepName}</Link>
                     ) : (
                       '—'
                     )}

@@ -7,6 +7,12 @@ import { positiveIdParam } from '../processes/flow-links';
 import { ProcessHistory } from '../processes/ProcessHistory';
 import { ProcessList } from '../processes/ProcessList';
 import { useProcessChanges } from '../processes/process-changes';
+import {
+  MalformedTimepoint,
+  type ProcessTimeTravel,
+  ProcessTimeTravelBar,
+  useProcessTimeTravel,
+} from '../processes/process-time-travel';
 import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
@@ -14,10 +20,12 @@ import { useSignedIn } from '../shell/signed-in-context';
 /**
  * The process explorer (flow home page) `/apps/flow/home/flow?id={processId}&stepid={stepId}`:
  * with an id, the process with its steps and their states, breadcrumbs and hints; without one,
- * the processes the user can see and the commands they can start.
+ * the processes the user can see and the commands they can start. With a `Timepoint`, both as
+ * they were then (nothing can be run, reset or created).
  */
 export function FlowHomePage() {
   const [params] = useSearchParams();
+  const timeTravel = useProcessTimeTravel();
   const idParam = params.get('id');
   const processId = positiveIdParam(idParam);
   const stepId = positiveIdParam(params.get('stepid'));
@@ -29,7 +37,18 @@ export function FlowHomePage() {
       </>
     );
   }
-  return processId === null ? <ProcessOverview /> : <ProcessExplorer processId={processId} stepId={stepId} />;
+  return (
+    <>
+      <ProcessTimeTravelBar timeTravel={timeTravel} />
+      {timeTravel.malformedTimepoint !== null ? (
+        <MalformedTimepoint title="Process" timeTravel={timeTravel} />
+      ) : processId === null ? (
+        <ProcessOverview />
+      ) : (
+        <ProcessExplorer processId={processId} stepId={stepId} timeTravel={timeTravel} />
+      )}
+    </>
+  );
 }
 
 function ProcessOverview() {
@@ -43,9 +62,21 @@ function ProcessOverview() {
   );
 }
 
-function ProcessExplorer({ processId, stepId }: { processId: number; stepId: number | null }) {
+function ProcessExplorer({
+  processId,
+  stepId,
+  timeTravel,
+}: {
+  processId: number;
+  stepId: number | null;
+  timeTravel: ProcessTimeTravel;
+}) {
   const changes = useProcessChanges();
-  const process = useLoad<Process>(() => v1.processes.process(processId), [processId, changes]);
+  const { timepoint } = timeTravel;
+  const process = useLoad<Process>(
+    () => v1.processes.process(processId, timeTravel.read),
+    [processId, changes, timepoint],
+  );
   if (process.kind === 'loading') return <p aria-live="polite">Loading the process…</p>;
   if (process.kind === 'error') {
     return (
@@ -53,18 +84,27 @@ function ProcessExplorer({ processId, stepId }: { processId: number; stepId: num
         <h1>Process</h1>
         <p role="alert">{process.message}</p>
         <p>
-          <Link to="/apps/flow/home/flow">All processes</Link>
+          <Link to={timeTravel.href('/apps/flow/home/flow')}>All processes</Link>
         </p>
       </>
     );
   }
-  return <ProcessView process={process.data} stepId={stepId} />;
+  return <ProcessView process={process.data} stepId={stepId} timeTravel={timeTravel} />;
 }
 
-function ProcessView({ process, stepId }: { process: Process; stepId: number | null }) {
+function ProcessView({
+  process,
+  stepId,
+  timeTravel,
+}: {
+  process: Process;
+  stepId: number | null;
+  timeTravel: ProcessTimeTravel;
+}) {
+  const { href } = timeTravel;
   return (
     <div className="procedo-FlowHome">
-      {process.BreadCrumbHtml ? <ProcessBreadcrumbs html={process.BreadCrumbHtml} /> : null}
+      {process.BreadCrumbHtml ? <ProcessBreadcrumbs html={process.BreadCrumbHtml} linkHref={href} /> : null}
       <h1>{process.Name}</h1>
       {process.Hint ? <p className="procedo-FlowHome-hint">{process.Hint}</p> : null}
       <dl className="procedo-FlowHome-facts">
@@ -86,7 +126,7 @@ function ProcessView({ process, stepId }: { process: Process; stepId: number | n
           <>
             <dt>Part of</dt>
             <dd>
-              <Link to={`/apps/flow/home/flow?id=${process.ParentProcessId}`}>
+              <Link to={href(`/apps/flow/home/flow?id=${process.ParentProcessId}`)}>
                 Process {process.ParentProcessId}
               </Link>
             </dd>
@@ -98,7 +138,7 @@ function ProcessView({ process, stepId }: { process: Process; stepId: number | n
         <ProcessSteps process={process} selectedStepId={stepId} />
         {process.State === 'open' ? (
           <p className="procedo-FlowHome-actions">
-            <Link to={stepPageHref(process.Id)}>Open the step page</Link>
+            <Link to={href(stepPageHref(process.Id))}>Open the step page</Link>
           </p>
         ) : null}
       </section>
@@ -108,7 +148,7 @@ function ProcessView({ process, stepId }: { process: Process; stepId: number | n
           <ul>
             {process.SubProcesses.map((child) => (
               <li key={child.Id}>
-                <Link to={`/apps/flow/home/flow?id=${child.Id}`}>{child.Name}</Link> (
+                <Link to={href(`/apps/flow/home/flow?id=${child.Id}`)}>{child.Name}</Link> (
                 {child.State === 'open' ? 'open' : 'completed'})
               </li>
             ))}

@@ -5,8 +5,14 @@ import {
   type SessionContext,
   UiModeSchema,
 } from '@procedo/client-api';
-import { FormOpenerProvider, LoadingPanel, ShellProvider, useShell } from '@procedo/forms-react';
-import { ProcessRunnerProvider } from '@procedo/process-react';
+import {
+  FormOpenerProvider,
+  LoadingPanel,
+  readTimeTravelQuery,
+  ShellProvider,
+  useShell,
+} from '@procedo/forms-react';
+import { PROCESS_LABELS, ProcessRunnerProvider } from '@procedo/process-react';
 import { createSessionManager, type SessionManager } from '@procedo/session';
 import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -219,6 +225,14 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
     [navigate],
   );
 
+  // While the page views a timepoint (even a malformed one: api.ts refuses writes then too), the
+  // runner changes nothing and says why (CONTRACT "Time travel").
+  const viewed = searchParams.get('Timepoint')?.trim() || null;
+  const readOnlyReason =
+    viewed === null
+      ? null
+      : PROCESS_LABELS.readOnlyTimepoint(readTimeTravelQuery(searchParams).timepoint ?? viewed);
+
   return (
     <SignedInContext.Provider value={value}>
       <ProcessRunnerProvider
@@ -226,6 +240,7 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
         isSupervisor={context.WebUserIsSupervisor}
         navigate={navigateTo}
         onChanged={onProcessChanged}
+        readOnlyReason={readOnlyReason}
       >
         <ProcessChangesContext.Provider value={processChanges}>
           <AppShell

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
 import {
   type FieldValue,
   type FileRef,
@@ -52,6 +53,21 @@ export interface PickerSearchQuery {
   webTemplateNo?: number;
   /** The picker element's name on `webTemplateNo`. @default none */
   element?: string;
+}
+
+/**
+ * The address a stored file downloads from (`GET /api/v1/files/{id}`, served as an attachment),
+ * for a link. With `timepoint`, the file as the records were then: one no record held at that
+ * instant answers 404 `NOT_FOUND_AT_TIMEPOINT`. A text timepoint that is not one throws `RangeError`.
+ * @example fileDownloadUrl(ref.Id, { timepoint: '2026-03-01 09:30' }) // '/api/v1/files/…?Timepoint=2026-03-01+09%3A30'
+ */
+export function fileDownloadUrl(
+  fileId: string,
+  options: { timepoint?: TimepointInput; baseUrl?: string } = {},
+): string {
+  const path = `${(options.baseUrl ?? '').replace(/\/+$/, '')}/api/v1/files/${encodeURIComponent(fileId)}`;
+  if (options.timepoint === undefined) return path;
+  return `${path}?${new URLSearchParams({ [TIMEPOINT_PARAM]: timepointText(options.timepoint) })}`;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type * as z from 'zod/mini';
+import { TIMEPOINT_HEADER } from '../http';
+import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
 import {
   type CreatableCommand,
   CreatableCommandListSchema,
@@ -15,13 +17,27 @@ import {
   StepResultSchema,
   type StepRunRequest,
 } from './process-schemas';
-import type { V1Request } from './request';
+import type { V1Request, V1RequestOptions } from './request';
 
 /** The base path of the user-process API (CONTRACT). */
 export const USER_PROCESSES_PATH = 'user/system/user-processes';
 
+/** What every read of a process may take. */
+export interface ProcessReadOptions {
+  /**
+   * Reads the processes as they were at this instant (time travel): sent as `?Timepoint=` and in
+   * `X-Procedo-Timepoint`. A process created later is 404 `NOT_FOUND_AT_TIMEPOINT`. A `Date` is
+   * sent as ISO 8601 UTC; a text must be `yyyy-MM-dd HH:mm` (UTC) or ISO 8601 with `Z`, else the
+   * call rejects with a `RangeError` and sends nothing.
+   * @default the current data
+   */
+  timepoint?: TimepointInput;
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
 /** Query of {@link ProcessesApi.list}. */
-export interface ProcessListQuery {
+export interface ProcessListQuery extends ProcessReadOptions {
   /** Rows to skip. @default 0 */
   skip?: number;
   /** Rows in the page (at most 200). @default 50 */
@@ -54,12 +70,12 @@ export interface ProcessesApi {
     body: CreateProcessRequest,
     options?: CreateProcessOptions,
   ): Promise<Process>;
-  /** `GET process/{id}` */
-  process(processId: number): Promise<Process>;
+  /** `GET process/{id}`: the process with its steps and history (as of `timepoint` when given). */
+  process(processId: number, options?: ProcessReadOptions): Promise<Process>;
   /** `POST process/{id}/reset/hard`: every step back to the start. */
   resetProcess(processId: number): Promise<Process>;
-  /** `GET steps/{id}`: how to open a step. */
-  step(stepId: number): Promise<StepOpening>;
+  /** `GET steps/{id}`: how to open a step (as of `timepoint` when given). */
+  step(stepId: number, options?: ProcessReadOptions): Promise<StepOpening>;
   /** `POST steps/{id}/action/run`: body the previous result (answers filled in), or `null`. */
   run(stepId: number, previous: StepRunRequest): Promise<StepResult>;
   /** `POST steps/{id}/prompt/action`: answers the step's pending prompt. */
@@ -85,6 +101,17 @@ export interface ProcessesApi {
 
 const idPath = (id: number) => encodeURIComponent(String(id));
 
+/** A read's request options: the timepoint as `?Timepoint=` and `X-Procedo-Timepoint`, the signal. */
+function readOptions(options: ProcessReadOptions, params = new URLSearchParams()): V1RequestOptions {
+  const timepoint = options.timepoint === undefined ? undefined : timepointText(options.timepoint);
+  if (timepoint !== undefined) params.set(TIMEPOINT_PARAM, timepoint);
+  return {
+    searchParams: params,
+    ...(timepoint === undefined ? {} : { headers: { [TIMEPOINT_HEADER]: timepoint } }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
 /** Builds the user-process resource on a {@link V1Request}. */
 export function createProcessesApi(request: V1Request): ProcessesApi {
   const base = USER_PROCESSES_PATH;
@@ -92,13 +119,13 @@ export function createProcessesApi(request: V1Request): ProcessesApi {
   const post = <S extends z.core.$ZodType>(schema: S, path: string, json: unknown = {}) =>
     request(schema, path, { method: 'POST', json });
   return {
-    list(query = {}) {
+    async list(query = {}) {
       const params = new URLSearchParams();
       if (query.skip !== undefined) params.set('$skip', String(query.skip));
       if (query.top !== undefined) params.set('$top', String(query.top));
       if (query.orderBy !== undefined) params.set('$orderby', query.orderBy);
       if (query.state !== undefined) params.set('state', query.state);
-      return request(ProcessListSchema, base, { searchParams: params });
+      return request(ProcessListSchema, base, readOptions(query, params));
     },
     creatableCommands: (orderBy = 'Name') =>
       request(CreatableCommandListSchema, `${base}/lookup/commands/creatable-as-process`, {
@@ -110,9 +137,11 @@ export function createProcessesApi(request: V1Request): ProcessesApi {
         json: body,
         searchParams: { originatingCommandId: commandId, mode: options.mode ?? 1 },
       }),
-    process: (id) => request(ProcessSchema, `${base}/process/${idPath(id)}`),
+    process: async (id, options = {}) =>
+      request(ProcessSchema, `${base}/process/${idPath(id)}`, readOptions(options)),
     resetProcess: (id) => post(ProcessSchema, `${base}/process/${idPath(id)}/reset/hard`),
-    step: (id) => request(StepOpeningSchema, `${base}/steps/${idPath(id)}`),
+    step: async (id, options = {}) =>
+      request(StepOpeningSchema, `${base}/steps/${idPath(id)}`, readOptions(options)),
     run: (id, previous) => post(StepResultSchema, step(id, 'action/run'), previous ?? null),
     answerPrompt: (id, PromptResult) => post(StepResultSchema, step(id, 'prompt/action'), { PromptResult }),
     pickListData: (id) => post(PickListDataSchema, step(id, 'pick-list/data')),

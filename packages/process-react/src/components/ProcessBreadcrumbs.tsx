@@ -11,6 +11,11 @@ export interface ProcessBreadcrumbsProps {
    * @default 'Process breadcrumbs'
    */
   'aria-label'?: string;
+  /**
+   * Rewrites each link's address, e.g. to keep the page's `Timepoint` on links inside the app.
+   * @default the server's addresses
+   */
+  linkHref?: (href: string) => string;
 }
 
 /**
@@ -20,8 +25,19 @@ export interface ProcessBreadcrumbsProps {
 export function ProcessBreadcrumbs({
   html,
   'aria-label': label = PROCESS_LABELS.breadcrumbs,
+  linkHref,
 }: ProcessBreadcrumbsProps) {
-  const safe = useMemo(() => (html ? sanitizeHtml(html, { linksInNewWindow: false }) : ''), [html]);
+  const safe = useMemo(() => {
+    const clean = html ? sanitizeHtml(html, { linksInNewWindow: false }) : '';
+    if (!linkHref || clean === '') return clean;
+    // Rewritten after sanitising, so the result is sanitised again should the rewrite add markup.
+    const template = document.createElement('template');
+    template.innerHTML = clean;
+    for (const link of template.content.querySelectorAll('a[href]')) {
+      link.setAttribute('href', linkHref(link.getAttribute('href') ?? ''));
+    }
+    return sanitizeHtml(template.innerHTML, { linksInNewWindow: false });
+  }, [html, linkHref]);
   if (safe.trim() === '') return null;
   return (
     <nav className="procedo-ProcessBreadcrumbs" aria-label={label}>

@@ -44,6 +44,8 @@ export function ProcessCommand({
   const [showMissing, setShowMissing] = useState(false);
   const labelId = useId();
   const errorId = useId();
+  const readOnlyId = useId();
+  const readOnly = runner.readOnlyReason !== null;
   const commands = givenCommands ?? loaded;
   const { api } = runner;
 
@@ -73,6 +75,7 @@ export function ProcessCommand({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (readOnly) return;
     if (!selected) {
       setShowMissing(true);
       return;
@@ -143,8 +146,25 @@ export function ProcessCommand({
         />
         {PROCESS_LABELS.start}
       </label>
+      {readOnly && (
+        <p id={readOnlyId} className="procedo-Field-hint procedo-ProcessCommand-readOnly">
+          {runner.readOnlyReason}
+        </p>
+      )}
       <div className="procedo-Dialog-actions">
-        <Button className="procedo-Button" data-variant="primary" type="submit" isDisabled={runner.busy}>
+        <Button
+          className="procedo-Button"
+          data-variant="primary"
+          type="submit"
+          isDisabled={runner.busy || readOnly}
+          // Off while a timepoint is viewed; the reason shown above describes the button.
+          {...(readOnly
+            ? {
+                'aria-describedby': readOnlyId,
+                'data-read-only': true,
+              }
+            : {})}
+        >
           {runner.busy ? PROCESS_LABELS.creating : PROCESS_LABELS.create}
         </Button>
       </div>

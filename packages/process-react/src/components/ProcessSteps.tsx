@@ -1,4 +1,5 @@
 import type { Process, ProcessStep } from '@procedo/client-api';
+import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { PROCESS_LABELS, STEP_KIND_LABELS, STEP_STATE_LABELS } from '../labels';
@@ -34,10 +35,13 @@ function StepRow({
   isSelected,
   canRun,
   formatTime,
+  readOnlyId,
 }: {
   process: Process;
   step: ProcessStep;
   isSelected: boolean;
+  /** The id of the read-only reason, when the process cannot be changed. */
+  readOnlyId: string | undefined;
   /** Whether this is the step the user can run now ({@link runnableStep}). */
   canRun: boolean;
   formatTime: (iso: string) => string;
@@ -45,6 +49,9 @@ function StepRow({
   const runner = useProcessRunner();
   const isCurrent = process.CurrentStepId === step.Id;
   const canReset = step.State !== 'waiting';
+  const readOnly = runner.readOnlyReason !== null;
+  // Off while a timepoint is viewed; the reason shown above the steps describes each button.
+  const why = readOnly ? { 'aria-describedby': readOnlyId, 'data-read-only': true } : {};
   return (
     <tr
       className="procedo-ProcessSteps-row"
@@ -74,7 +81,8 @@ function StepRow({
             className="procedo-Button"
             data-variant="primary"
             aria-label={`${PROCESS_LABELS.run} ${step.StepName}`}
-            isDisabled={!canRun || runner.busy}
+            isDisabled={!canRun || runner.busy || readOnly}
+            {...why}
             onPress={() =>
               runner.runStep(process.Id, { Id: step.Id, Name: step.StepName, StepKind: step.StepKind })
             }
@@ -84,7 +92,8 @@ function StepRow({
           <Button
             className="procedo-Button"
             aria-label={`${PROCESS_LABELS.resetStep} ${step.StepName}`}
-            isDisabled={!canReset || runner.busy}
+            isDisabled={!canReset || runner.busy || readOnly}
+            {...why}
             onPress={() => void runner.resetStep(step.Id)}
           >
             {PROCESS_LABELS.resetStep}
@@ -92,7 +101,8 @@ function StepRow({
           <Button
             className="procedo-Button"
             aria-label={`${PROCESS_LABELS.resetChain} ${step.StepName}`}
-            isDisabled={!canReset || runner.busy}
+            isDisabled={!canReset || runner.busy || readOnly}
+            {...why}
             onPress={() => void runner.resetStepChain(step.Id)}
           >
             {PROCESS_LABELS.resetChain}
@@ -119,13 +129,30 @@ export function ProcessSteps({
   const runner = useProcessRunner();
   const steps = [...process.AllSteps].sort((a, b) => a.Position - b.Position);
   const runnableId = runnableStep(process)?.Id;
+  const reasonId = useId();
+  const readOnlyId = runner.readOnlyReason === null ? undefined : reasonId;
   return (
-    <div className="procedo-ProcessSteps" data-state={process.State}>
+    <div
+      className="procedo-ProcessSteps"
+      data-state={process.State}
+      data-read-only={readOnlyId ? true : undefined}
+    >
+      {readOnlyId && (
+        <p id={readOnlyId} className="procedo-ProcessSteps-readOnly">
+          {runner.readOnlyReason}
+        </p>
+      )}
       {canResetProcess && (
         <div className="procedo-ProcessSteps-toolbar">
           <Button
             className="procedo-Button"
-            isDisabled={runner.busy}
+            isDisabled={runner.busy || readOnlyId !== undefined}
+            {...(readOnlyId
+              ? {
+                  'aria-describedby': readOnlyId,
+                  'data-read-only': true,
+                }
+              : {})}
             onPress={() => void runner.resetProcess(process.Id)}
           >
             {PROCESS_LABELS.resetProcess}
@@ -154,6 +181,7 @@ export function ProcessSteps({
               isSelected={selectedStepId === step.Id}
               canRun={step.Id === runnableId}
               formatTime={formatTime}
+              readOnlyId={readOnlyId}
             />
           ))}
         </tbody>

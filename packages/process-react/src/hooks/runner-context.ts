@@ -72,6 +72,11 @@ export interface ProcessRunner {
   api: ProcessesApi;
   /** Whether the user is a supervisor (completion goes to the flow home page). */
   isSupervisor: boolean;
+  /**
+   * Why nothing can be changed (a timepoint is viewed), or `null`. While set, the runner's calls
+   * that change data do nothing but toast it, and the process controls are off with it as reason.
+   */
+  readOnlyReason: string | null;
 }
 
 export const ProcessRunnerContext = createContext<ProcessRunner | null>(null);

@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { AppError } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
+import { timepointOf } from '../../http/timepoint';
 import type { FormsService } from '../forms/forms-service';
 import { createFileAccess } from './file-access';
 import type { FilesService } from './files-service';
@@ -38,7 +39,12 @@ export function filesRoutes(options: {
   });
 
   router.get('/:id', requireSession, async (req, res, next) => {
-    const { file, absolutePath } = await files.get(getAuth(res), String(req.params.id), access);
+    const { file, absolutePath } = await files.get(
+      getAuth(res),
+      String(req.params.id),
+      access,
+      timepointOf(res)?.iso ?? null,
+    );
     // Served as a download, never rendered: attachment, nosniff, and a sandbox should it be opened.
     res.attachment(file.originalName);
     res.type(file.contentType);

@@ -53,6 +53,11 @@ export interface FileAccess {
    * holds it in a file element the user sees on a form their profile may open.
    */
   mayDownload(auth: AuthContext, file: FileRecord): Promise<boolean>;
+  /**
+   * Whether the user may download the file as the data was at `atIso`: a record, as it was then,
+   * held it in a file element the user sees on a form their profile may open.
+   */
+  mayDownloadAt(auth: AuthContext, file: FileRecord, atIso: string): Promise<boolean>;
 }
 
 /** Uploads and downloads of files (spec §5 file fields). Knows nothing of HTTP requests. */
@@ -71,8 +76,15 @@ export interface FilesService {
   /**
    * The stored file and its path on disk, if `access` lets the user download it; 404 when the
    * database has no such file and when the user may not read it, so its existence is not confirmed.
+   * With `atIso`, the file as the records were then; one the user may read now but that no record
+   * held then is 404 NOT_FOUND_AT_TIMEPOINT.
    */
-  get(auth: AuthContext, id: string, access: FileAccess): Promise<{ file: FileRecord; absolutePath: string }>;
+  get(
+    auth: AuthContext,
+    id: string,
+    access: FileAccess,
+    atIso?: string | null,
+  ): Promise<{ file: FileRecord; absolutePath: string }>;
 }
 
 /** The answer to an upload that found the disk full. */
@@ -184,9 +196,19 @@ export function createFilesService(options: {
       return { Id: file.id, FileName: file.originalName, Size: file.size, ContentType: file.contentType };
     },
 
-    async get(auth, id, access) {
+    async get(auth, id, access, atIso = null) {
       const file = FILE_ID.test(id) ? await auth.database.stores.files.get(id) : null;
-      if (!file || !(await access.mayDownload(auth, file))) {
+      if (file && atIso !== null && !(await access.mayDownloadAt(auth, file, atIso))) {
+        if (await access.mayDownload(auth, file)) {
+          throw new AppError({
+            status: 404,
+            code: 'NOT_FOUND_AT_TIMEPOINT',
+            message: `No record held file ${id} at ${atIso}.`,
+          });
+        }
+        throw new AppError({ status: 404, code: 'NOT_FOUND', message: `Unknown file ${id}` });
+      }
+      if (!file || (atIso === null && !(await access.mayDownload(auth, file)))) {
         throw new AppError({ status: 404, code: 'NOT_FOUND', message: `Unknown file ${id}` });
       }
       return { file, absolutePath: path.join(directory, file.storedName) };

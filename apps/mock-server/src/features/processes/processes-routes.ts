@@ -12,6 +12,7 @@ import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { AppError, parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
+import { timepointOf } from '../../http/timepoint';
 import { REPORT_CSP } from './process-report';
 import { type ProcessesService, ProcessMessages } from './processes-service';
 
@@ -71,6 +72,8 @@ const ListQuerySchema = z.strictObject({
   $top: Count(200).pipe(z.number().positive()).optional(),
   $orderby: z.string().max(200).optional(),
   state: z.enum(['open', 'completed']).optional(),
+  // Read by the timepoint middleware (http/timepoint.ts).
+  Timepoint: z.string().optional(),
 });
 const LookupQuerySchema = z.strictObject({ $orderby: z.string().max(200).optional() });
 const CreateQuerySchema = z.strictObject({
@@ -105,6 +108,7 @@ export function processesRoutes(options: {
         orderBy: order.column,
         descending: order.descending,
         state: parsed.state ?? null,
+        at: timepointOf(res)?.iso ?? null,
       }),
     );
   });
@@ -130,7 +134,7 @@ export function processesRoutes(options: {
   });
 
   router.get('/process/:id', (req, res) => {
-    res.json(processes.getProcess(getAuth(res), processId(req)));
+    res.json(processes.getProcess(getAuth(res), processId(req), timepointOf(res)?.iso ?? null));
   });
 
   router.post('/process/:id/reset/hard', async (req, res) => {
@@ -140,11 +144,11 @@ export function processesRoutes(options: {
   });
 
   router.get('/steps/:id', (req, res) => {
-    res.json(processes.openStep(getAuth(res), stepId(req)));
+    res.json(processes.openStep(getAuth(res), stepId(req), timepointOf(res)?.iso ?? null));
   });
 
   router.get('/steps/:id/report-document', (req, res) => {
-    const html = processes.reportDocument(getAuth(res), stepId(req));
+    const html = processes.reportDocument(getAuth(res), stepId(req), timepointOf(res)?.iso ?? null);
     // The document is data of the process shown as a page: sandboxed, whatever it contains.
     res.setHeader('Content-Security-Policy', REPORT_CSP);
     res.type('text/html; charset=utf-8').send(html);

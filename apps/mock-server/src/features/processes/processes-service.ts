@@ -18,6 +18,7 @@ import type { AuthContext } from '../session/session-service';
 import { formsOfCommand } from './command-forms';
 import { initialPhase, type QuestionPhase, questionsOf, type StepDefinition } from './process-definitions';
 import { escapeHtml, renderReport } from './process-report';
+import { APP_ROOT_URL, flowUrl, isSafeUrl, reportDocumentUrl } from './process-urls';
 import type {
   CommandRecord,
   ProcessOrderColumn,
@@ -37,17 +38,8 @@ export const ProcessMessages = {
   UnknownProcess: 'Unknown user process.',
 } as const;
 
-/** Where the app root is for `AppRootUrl` (the reference host serves at `/`). */
-export const APP_ROOT_URL = '/';
 /** History entries `GET process/{id}` carries (newest first). */
 export const HISTORY_LIMIT = 50;
-
-/** The URL a report-document step's document is served at. */
-export const reportDocumentUrl = (stepId: number) =>
-  `/api/v1/user/system/user-processes/steps/${stepId}/report-document`;
-/** The flow home page of a process (CONTRACT routes). */
-export const flowUrl = (processId: number, stepId?: number | null) =>
-  `/apps/flow/home/flow?id=${processId}${stepId ? `&stepid=${stepId}` : ''}`;
 
 type CreateBody = z.output<typeof CreateProcessRequestSchema>;
 type RunBody = z.output<typeof StepRunRequestSchema>;
@@ -77,6 +69,8 @@ export interface ProcessesService {
       orderBy: ProcessOrderColumn;
       descending: boolean;
       state: 'open' | 'completed' | null;
+      /** The list as it was at this instant (ISO UTC); null for now. */
+      at: string | null;
     },
   ): ProcessList;
   /** The commands the user may start: none whose steps open a form the user's profile may not open. */
@@ -85,9 +79,10 @@ export interface ProcessesService {
     order: { column: 'Id' | 'Name' | 'StepCount'; descending: boolean },
   ): Promise<CreatableCommand[]>;
   createProcess(auth: AuthContext, commandId: number | null, body: CreateBody, mode: 0 | 1): Promise<Process>;
-  getProcess(auth: AuthContext, processId: number): Process;
+  /** The process now, or as it was at `at` (ISO UTC; 404 NOT_FOUND_AT_TIMEPOINT before it was created). */
+  getProcess(auth: AuthContext, processId: number, at?: string | null): Process;
   resetProcess(auth: AuthContext, processId: number): Promise<Process>;
-  openStep(auth: AuthContext, stepId: number): StepOpening;
+  openStep(auth: AuthContext, stepId: number, at?: string | null): StepOpening;
   run(auth: AuthContext, stepId: number, body: RunBody): Promise<StepResult>;
   answerPrompt(auth: AuthContext, stepId: number, promptResult: string): Promise<StepResult>;
   pickListData(auth: AuthContext, stepId: number): Promise<PickListData>;
@@ -97,7 +92,7 @@ export interface ProcessesService {
     selection: { multi: true; ids: string[] } | { multi: false; id: string },
   ): Promise<StepResult>;
   completeReportDocument(auth: AuthContext, stepId: number): Promise<StepResult>;
-  reportDocument(auth: AuthContext, stepId: number): string;
+  reportDocument(auth: AuthContext, stepId: number, at?: string | null): string;
   completeDetailPage(
     auth: AuthContext,
     stepId: number,
@@ -110,6 +105,12 @@ const unknownStep = () =>
   new AppError({ status: 404, code: 'UNKNOWN_STEP', message: ProcessMessages.UnknownStep });
 const unknownProcess = () =>
   new AppError({ status: 404, code: 'UNKNOWN_PROCESS', message: ProcessMessages.UnknownProcess });
+const notYetAt = (at: string) =>
+  new AppError({
+    status: 404,
+    code: 'NOT_FOUND_AT_TIMEPOINT',
+    message: `The process did not exist yet at ${at}.`,
+  });
 const outOfOrder = (message: string) => new AppError({ status: 409, code: 'OUT_OF_ORDER', message });
 const invalid = (
   field: (string | number)[],
@@ -138,17 +139,6 @@ const readAnswers = (step: StepRecord): Answers => JSON.parse(step.answersJson) 
 const readVariables = (process: ProcessRecord): { Name: string; Value: string }[] =>
   JSON.parse(process.variablesJson) as { Name: string; Value: string }[];
 
-/** Whether `url` is a path of this site or an http(s) URL (never `javascript:` and the like). */
-export function isSafeUrl(url: string): boolean {
-  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** Everything a step call works on, read inside the call's transaction. */
 interface StepContext {
   process: ProcessRecord;
@@ -160,7 +150,9 @@ interface StepContext {
 /** Creates the {@link ProcessesService}. */
 export function createProcessesService(options: { now: () => number }): ProcessesService {
   const { now } = options;
-  const storeOf = (auth: AuthContext): ProcessStore => auth.database.stores.processes;
+  // At a timepoint every read goes through the store's view of then (process-history.ts).
+  const storeOf = (auth: AuthContext, at: string | null = null): ProcessStore =>
+    at === null ? auth.database.stores.processes : auth.database.stores.processes.at(at);
   const canSee = (auth: AuthContext, process: ProcessRecord) =>
     auth.user.isSupervisor || process.ownerUserId === auth.user.id;
 
@@ -174,17 +166,23 @@ export function createProcessesService(options: { now: () => number }): Processe
     return command;
   }
 
-  function loadProcess(auth: AuthContext, processId: number): ProcessRecord {
-    const process = storeOf(auth).getProcess(processId);
+  /** The 404 of a process not there at `at`: NOT_FOUND_AT_TIMEPOINT for one the user sees now. */
+  function missing(auth: AuthContext, id: number | undefined, at: string | null, unknown: () => AppError) {
+    const now = at === null || id === undefined ? null : storeOf(auth).getProcess(id);
+    return at !== null && now && canSee(auth, now) ? notYetAt(at) : unknown();
+  }
+
+  function loadProcess(auth: AuthContext, processId: number, at: string | null = null): ProcessRecord {
+    const process = storeOf(auth, at).getProcess(processId);
     // Another user's process is answered as unknown: its existence is not revealed.
-    if (!process || !canSee(auth, process)) throw unknownProcess();
+    if (!process || !canSee(auth, process)) throw missing(auth, processId, at, unknownProcess);
     return process;
   }
 
-  function loadStep(auth: AuthContext, stepId: number): StepContext {
-    const store = storeOf(auth);
+  function loadStep(auth: AuthContext, stepId: number, at: string | null = null): StepContext {
+    const store = storeOf(auth, at);
     const step = store.getStep(stepId);
-    if (!step) throw unknownStep();
+    if (!step) throw missing(auth, storeOf(auth).getStep(stepId)?.processId, at, unknownStep);
     const process = store.getProcess(step.processId);
     if (!process || !canSee(auth, process)) throw unknownStep();
     const command = commandOf(store, process);
@@ -792,7 +790,7 @@ export function createProcessesService(options: { now: () => number }): Processe
 
   return {
     list(auth, query) {
-      const store = storeOf(auth);
+      const store = storeOf(auth, query.at);
       const { rows, total } = store.listProcesses({
         ownerUserId: auth.user.isSupervisor ? null : auth.user.id,
         state: query.state,
@@ -910,8 +908,8 @@ export function createProcessesService(options: { now: () => number }): Processe
       return toProcess(store, process);
     },
 
-    getProcess(auth, processId) {
-      return toProcess(storeOf(auth), loadProcess(auth, processId));
+    getProcess(auth, processId, at = null) {
+      return toProcess(storeOf(auth, at), loadProcess(auth, processId, at));
     },
 
     async resetProcess(auth, processId) {
@@ -921,9 +919,9 @@ export function createProcessesService(options: { now: () => number }): Processe
       return toProcess(store, loadProcess(auth, processId));
     },
 
-    openStep(auth, stepId) {
-      const store = storeOf(auth);
-      const ctx = loadStep(auth, stepId);
+    openStep(auth, stepId, at = null) {
+      const store = storeOf(auth, at);
+      const ctx = loadStep(auth, stepId, at);
       return {
         Id: ctx.step.id,
         ProcessId: ctx.process.id,
@@ -1137,9 +1135,9 @@ export function createProcessesService(options: { now: () => number }): Processe
       });
     },
 
-    reportDocument(auth, stepId) {
-      const ctx = loadStep(auth, stepId);
-      const document = storeOf(auth).getDocument(ctx.step.id);
+    reportDocument(auth, stepId, at = null) {
+      const ctx = loadStep(auth, stepId, at);
+      const document = storeOf(auth, at).getDocument(ctx.step.id);
       if (!document) {
         throw new AppError({
           status: 404,

@@ -1,6 +1,8 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import { initialPhase, type StepDefinition, StepDefinitionSchema } from './process-definitions';
+import { createProcessHistory } from './process-history';
+import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
 
 /** A process command with its step definitions. */
 export interface CommandRecord {
@@ -77,14 +79,6 @@ export interface ProcessSummaryRecord {
 /** Columns the process list sorts on (mapped to SQL here, never interpolated from input). */
 export type ProcessOrderColumn = 'Id' | 'Name' | 'CommandName' | 'State' | 'CreatedAtUtc';
 
-const PROCESS_ORDER_SQL: Record<ProcessOrderColumn, string> = {
-  Id: 'p.id',
-  Name: 'p.name COLLATE NOCASE',
-  CommandName: 'c.name COLLATE NOCASE',
-  State: 'p.state',
-  CreatedAtUtc: 'p.created_at_utc',
-};
-
 /** What a step change writes; only the given fields change. */
 export type StepChange = Partial<
   Pick<
@@ -143,6 +137,11 @@ export interface ProcessStore {
   }): { rows: ProcessSummaryRecord[]; total: number };
   saveDocument(document: { stepId: number; processId: number; html: string; at: string; by: string }): void;
   getDocument(stepId: number): { processId: number; html: string } | null;
+  /**
+   * A read-only view of the processes as they were at `atIso` (a change made at or before it
+   * counts): a process not created yet is not there, and its writes throw.
+   */
+  at(atIso: string): ProcessStore;
 }
 
 interface CommandRow {
@@ -232,11 +231,32 @@ const STEP_COLUMNS: Record<Exclude<keyof StepChange, 'bumpRevision'>, string> = 
   completedBy: 'completed_by',
 };
 
-/** {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters. */
+/**
+ * {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters.
+ * Each transaction appends the state it left every process it changed in to the history
+ * (process-history.ts), as of the earliest instant it wrote (an event's or a creation's time),
+ * else `now`.
+ */
 export function createSqliteProcessStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
+  now: () => number = Date.now,
 ): ProcessStore {
+  const history = createProcessHistory(db);
+  const changed = new Set<number>();
+  let changedAt: string | null = null;
+  let inTransaction = false;
+  const changes = (processId: number, at: string | null = null) => {
+    changed.add(processId);
+    if (at !== null && (changedAt === null || at < changedAt)) changedAt = at;
+    if (!inTransaction) keepHistory();
+  };
+  const keepHistory = () => {
+    const at = changedAt ?? new Date(now()).toISOString();
+    for (const processId of changed) history.record(processId, at);
+    changed.clear();
+    changedAt = null;
+  };
   const commandRows = db.prepare<[], CommandRow>('SELECT * FROM process_commands ORDER BY id');
   const commandStepRows = db.prepare<[], { command_id: number; definition_json: string }>(
     'SELECT command_id, definition_json FROM process_command_steps ORDER BY command_id, position',
@@ -252,6 +272,9 @@ export function createSqliteProcessStore(
   );
   const getProcess = db.prepare<[number], ProcessRow>('SELECT * FROM processes WHERE id = ?');
   const getStep = db.prepare<[number], StepRow>('SELECT * FROM process_steps WHERE id = ?');
+  const processOfStep = db.prepare<[number], { process_id: number }>(
+    'SELECT process_id FROM process_steps WHERE id = ?',
+  );
   const listSteps = db.prepare<[number], StepRow>(
     'SELECT * FROM process_steps WHERE process_id = ? ORDER BY position',
   );
@@ -315,18 +338,34 @@ export function createSqliteProcessStore(
     return commands;
   };
 
-  return {
-    transaction: (work) => write(work),
+  const store: ProcessStore = {
+    transaction: (work) =>
+      write(() => {
+        inTransaction = true;
+        try {
+          const result = work();
+          keepHistory();
+          return result;
+        } finally {
+          inTransaction = false;
+          changed.clear();
+          changedAt = null;
+        }
+      }),
     listCommands: loadCommands,
     getCommand: (id) => loadCommands().find((command) => command.id === id) ?? null,
     getCommandByName: (name) => loadCommands().find((command) => command.name === name) ?? null,
     insertProcess(process) {
-      return Number(insertProcess.run(process).lastInsertRowid);
+      const id = Number(insertProcess.run(process).lastInsertRowid);
+      changes(id, process.createdAt);
+      return id;
     },
     insertSteps(processId, phases) {
-      return phases.map((phase, position) =>
+      const ids = phases.map((phase, position) =>
         Number(insertStep.run(processId, position, phase).lastInsertRowid),
       );
+      changes(processId);
+      return ids;
     },
     getProcess(id) {
       const row = getProcess.get(id);
@@ -349,6 +388,7 @@ export function createSqliteProcessStore(
       }
       if (sets.length === 0) return;
       prepared(updateStatements, `UPDATE processes SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      changes(id);
     },
     getStep(id) {
       const row = getStep.get(id);
@@ -368,9 +408,12 @@ export function createSqliteProcessStore(
       if (change.bumpRevision) sets.push('revision = revision + 1');
       if (sets.length === 0) return;
       prepared(updateStatements, `UPDATE process_steps SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      const owner = processOfStep.get(id);
+      if (owner) changes(owner.process_id);
     },
     appendEvent(event) {
       appendEvent.run(event);
+      changes(event.processId, event.at);
     },
     listEvents(processId, limit) {
       return listEvents.all(processId, limit).map((row) => ({
@@ -406,35 +449,13 @@ export function createSqliteProcessStore(
          FROM processes p JOIN process_commands c ON c.id = p.command_id
          LEFT JOIN process_steps s ON s.id = p.current_step_id
          ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-      ).all(params) as {
-        id: number;
-        name: string;
-        command_id: number;
-        command_name: string;
-        parent_process_id: number | null;
-        state: ProcessState;
-        current_step_id: number | null;
-        current_step_position: number | null;
-        created_by: string;
-        created_at_utc: string;
-      }[];
+      ).all(params) as ProcessSummaryRow[];
       const { total } = prepared(listStatements, `SELECT count(*) AS total FROM processes p ${whereSql}`).get(
         Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset')),
       ) as { total: number };
       return {
         total,
-        rows: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          commandId: row.command_id,
-          commandName: row.command_name,
-          parentProcessId: row.parent_process_id,
-          state: row.state,
-          currentStepId: row.current_step_id,
-          currentStepPosition: row.current_step_position,
-          createdBy: row.created_by,
-          createdAt: row.created_at_utc,
-        })),
+        rows: rows.map(toSummary),
       };
     },
     saveDocument(document) {
@@ -444,7 +465,9 @@ export function createSqliteProcessStore(
       const row = getDocument.get(stepId);
       return row ? { processId: row.process_id, html: row.html } : null;
     },
+    at: (atIso) => history.at(store, atIso),
   };
+  return store;
 }
 
 /**
@@ -476,6 +499,7 @@ export function bulkInsertProcesses(
   const insertEvent = db.prepare<[number, string, string]>(
     `INSERT INTO process_events (process_id, at_utc, by_user, kind) VALUES (?, ?, ?, 'process-created')`,
   );
+  const history = createProcessHistory(db);
   db.transaction(() => {
     const at = new Date().toISOString();
     for (let n = 0; n < options.count; n++) {
@@ -497,6 +521,7 @@ export function bulkInsertProcesses(
       });
       if (first) setCurrent.run(first, id);
       insertEvent.run(id, at, options.createdBy);
+      history.record(id, at);
     }
   })();
 }

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { ApiErrorBodySchema, type FileRef, RecordSchema } from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/sqlite';
+import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+
+let server: TestServer;
+let supervisor: TestClient;
+let operator: TestClient;
+
+beforeAll(async () => {
+  ({ server, supervisor, operator } = await startSignedInServer());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
+  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+const uploadRequest = (client: TestClient, name: string, content: string, query = '') => {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  return client.fetch(`api/v1/files${query}`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
+  });
+};
+
+async function upload(client: TestClient, name: string, content: string): Promise<FileRef> {
+  const response = await uploadRequest(client, name, content);
+  expect(response.status).toBe(201);
+  return (await response.json()) as FileRef;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The download at `ms`: status, and the body or the error code. */
+async function downloadAt(client: TestClient, id: string, ms: number) {
+  const response = await client.fetch(`api/v1/files/${id}?Timepoint=${encodeURIComponent(iso(ms))}`);
+  const text = await response.text();
+  return response.status === 200
+    ? { status: 200, text }
+    : { status: response.status, code: ApiErrorBodySchema.parse(JSON.parse(text)).Code };
+}
+
+describe('a file at a timepoint', () => {
+  it('is the file a record held at T: 404 NOT_FOUND_AT_TIMEPOINT before it was attached, still served at T after it left', async () => {
+    const ref = await upload(supervisor, 'gmp.pdf', '%PDF-1.4 first');
+    server.clock.advance(60_000);
+    const uploaded = server.clock.now();
+    server.clock.advance(60_000);
+    const created = RecordSchema.parse(
+      await (
+        await supervisor.json('POST', 'api/v1/forms/105/records', {
+          Values: { Title: 'GMP at T', Supplier: { Id: '1', Text: 'x' }, Document: ref },
+        })
+      ).json(),
+    );
+    const attached = server.clock.now();
+    server.clock.advance(60_000);
+    const other = await upload(supervisor, 'gmp-2026.pdf', '%PDF-1.4 second');
+    const replaced = await supervisor.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
+      Version: 1,
+      Values: { Document: other },
+    });
+    expect(replaced.status).toBe(200);
+    const moved = server.clock.now();
+    server.clock.advance(60_000);
+
+    // Uploaded but not yet attached at T: not business data then, even for its uploader.
+    expect(await downloadAt(supervisor, ref.Id, uploaded)).toEqual({
+      status: 404,
+      code: 'NOT_FOUND_AT_TIMEPOINT',
+    });
+    expect(await downloadAt(supervisor, ref.Id, attached)).toEqual({ status: 200, text: '%PDF-1.4 first' });
+    // Replaced later: still served at T; not at the replacement's time.
+    expect(await downloadAt(supervisor, ref.Id, moved - 1)).toEqual({ status: 200, text: '%PDF-1.4 first' });
+    expect(await downloadAt(supervisor, ref.Id, moved)).toEqual({
+      status: 404,
+      code: 'NOT_FOUND_AT_TIMEPOINT',
+    });
+    // The replacement did not exist at the first one's time.
+    expect(await downloadAt(supervisor, other.Id, attached)).toEqual({
+      status: 404,
+      code: 'NOT_FOUND_AT_TIMEPOINT',
+    });
+    expect(await downloadAt(supervisor, other.Id, moved)).toEqual({ status: 200, text: '%PDF-1.4 second' });
+    // Now, both are readable (the record's versions hold them).
+    expect((await supervisor.fetch(`api/v1/files/${ref.Id}`)).status).toBe(200);
+
+    // A user who may not open the certificates gets the unknown-file answer at any T.
+    expect(await downloadAt(operator, ref.Id, attached)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    withDb((db) =>
+      db.prepare('INSERT OR IGNORE INTO form_access (profile_id, web_template_no) VALUES (2, 105)').run(),
+    );
+    try {
+      expect(await downloadAt(operator, ref.Id, attached)).toEqual({ status: 200, text: '%PDF-1.4 first' });
+      expect(await downloadAt(operator, ref.Id, uploaded)).toEqual({
+        status: 404,
+        code: 'NOT_FOUND_AT_TIMEPOINT',
+      });
+    } finally {
+      withDb((db) =>
+        db.prepare('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no = 105').run(),
+      );
+    }
+  });
+
+  it('answers a malformed Timepoint with 400 VALIDATION', async () => {
+    const ref = await upload(supervisor, 'bad.pdf', '%PDF-1.4');
+    const response = await supervisor.fetch(`api/v1/files/${ref.Id}?Timepoint=2026-13-01`);
+    expect(response.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(await response.json()).Code).toBe('VALIDATION');
+  });
+
+  it('refuses an upload at a timepoint with 409 READ_ONLY_TIMEPOINT and keeps nothing', async () => {
+    const count = () => withDb((db) => db.prepare('SELECT count(*) AS n FROM files').get());
+    const before = count();
+    const t = encodeURIComponent(iso(server.clock.now()));
+    const byQuery = await uploadRequest(supervisor, 'late.pdf', '%PDF-1.4 late', `?Timepoint=${t}`);
+    expect(byQuery.status).toBe(409);
+    expect(ApiErrorBodySchema.parse(await byQuery.json()).Code).toBe('READ_ONLY_TIMEPOINT');
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4 late']), 'late.pdf');
+    const byHeader = await supervisor.fetch('api/v1/files', {
+      method: 'POST',
+      body: form,
+      headers: {
+        'x-csrf-token': supervisor.cookies.get('procedo_csrf')!,
+        'x-procedo-timepoint': iso(server.clock.now()),
+      },
+    });
+    expect(byHeader.status).toBe(409);
+    expect(count()).toEqual(before);
+  });
+});

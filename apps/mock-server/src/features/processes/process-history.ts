@@ -1,0 +1,241 @@
+import type { ProcessState, StepState } from '@procedo/client-api';
+import type { SqliteDatabase } from '../../db/sqlite';
+import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
+import type { ProcessRecord, ProcessStore, StepRecord } from './processes-store';
+
+// Time travel of processes (CONTRACT "Time travel"): `processes` and `process_steps` hold the
+// state now and are updated in place, so every state they pass through is appended to
+// `process_states` (migration 10) in the transaction that made it. A read at T takes the
+// newest state written at or before T: one seek of `process_states_at`, however long the history.
+
+/** The shown fields of the steps of process `p`, in order of position, as JSON text. */
+const STEPS_JSON = `(SELECT json_group_array(json_object('id', s.id, 'position', s.position, 'state', s.state,
+    'phase', s.phase, 'answers', s.answers_json, 'subProcessId', s.sub_process_id,
+    'completedAt', s.completed_at_utc, 'completedBy', s.completed_by))
+  FROM (SELECT * FROM process_steps WHERE process_id = p.id ORDER BY position) AS s)`;
+
+/** A step as kept in `steps_json`. */
+interface KeptStep {
+  id: number;
+  position: number;
+  state: StepState;
+  phase: string;
+  answers: string;
+  subProcessId: number | null;
+  completedAt: string | null;
+  completedBy: string | null;
+}
+
+interface StateRow {
+  id: number;
+  process_id: number;
+  at_utc: string;
+  state: ProcessState;
+  current_step_id: number | null;
+  completed_at_utc: string | null;
+  steps_json: string;
+}
+
+/** Migration 10: the state of each process stored before it, as of its creation (earlier states were not kept). */
+export function backfillProcessStates(db: SqliteDatabase): void {
+  db.exec(
+    `INSERT INTO process_states (process_id, at_utc, state, current_step_id, completed_at_utc, steps_json)
+     SELECT p.id, p.created_at_utc, p.state, p.current_step_id, p.completed_at_utc, ${STEPS_JSON}
+     FROM processes AS p ORDER BY p.id`,
+  );
+}
+
+/** The history of the processes of one database: what the store appends, and the reads at T. */
+export interface ProcessHistory {
+  /**
+   * Appends the process's state now (process and steps) as of `atIso`, unless it equals the
+   * last one kept. Never earlier than the last one kept, so the states stay in order however
+   * the clock moves. Call inside the transaction of the change.
+   */
+  record(processId: number, atIso: string): void;
+  /** A read-only view of `base` as it was at `atIso`; its writes throw. */
+  at(base: ProcessStore, atIso: string): ProcessStore;
+}
+
+/** {@link ProcessHistory} on SQLite. */
+export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
+  const record = db.prepare<{ id: number; at: string }>(
+    `WITH now_state AS (
+       SELECT p.id, p.state, p.current_step_id, p.completed_at_utc, ${STEPS_JSON} AS steps_json
+       FROM processes AS p WHERE p.id = @id),
+     last AS (
+       SELECT at_utc, state, current_step_id, completed_at_utc, steps_json FROM process_states
+       WHERE process_id = @id ORDER BY at_utc DESC, id DESC LIMIT 1)
+     INSERT INTO process_states (process_id, at_utc, state, current_step_id, completed_at_utc, steps_json)
+     SELECT n.id, max(@at, coalesce((SELECT at_utc FROM last), @at)), n.state, n.current_step_id,
+       n.completed_at_utc, n.steps_json
+     FROM now_state AS n
+     WHERE NOT EXISTS (SELECT 1 FROM last AS l WHERE l.state = n.state
+       AND l.current_step_id IS n.current_step_id AND l.completed_at_utc IS n.completed_at_utc
+       AND l.steps_json = n.steps_json)`,
+  );
+  const stateAt = db.prepare<[number, string], StateRow>(
+    `SELECT * FROM process_states WHERE process_id = ? AND at_utc <= ?
+     ORDER BY at_utc DESC, id DESC LIMIT 1`,
+  );
+  const processOfStep = db.prepare<[number], { process_id: number }>(
+    'SELECT process_id FROM process_steps WHERE id = ?',
+  );
+  const children = db.prepare<[number], { id: number }>(
+    'SELECT id FROM processes WHERE parent_process_id = ? ORDER BY id',
+  );
+  const eventsAt = db.prepare<
+    [number, string, number],
+    {
+      process_id: number;
+      step_id: number | null;
+      at_utc: string;
+      by_user: string;
+      kind: string;
+      detail: string | null;
+    }
+  >(
+    `SELECT * FROM process_events WHERE process_id = ? AND at_utc <= ?
+     ORDER BY at_utc DESC, id DESC LIMIT ?`,
+  );
+  const documentAt = db.prepare<[number, string], { process_id: number; html: string }>(
+    `SELECT process_id, html FROM process_document_versions WHERE step_id = ? AND created_at_utc <= ?
+     ORDER BY created_at_utc DESC, id DESC LIMIT 1`,
+  );
+  const listStatements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  const prepared = (sql: string) => {
+    let statement = listStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      listStatements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const readOnly = (): never => {
+    // The API refuses writes at a timepoint before a service runs (http/timepoint.ts).
+    throw new Error('a process view at a timepoint is read-only');
+  };
+
+  return {
+    record(processId, atIso) {
+      record.run({ id: processId, at: atIso });
+    },
+
+    at(base, atIso) {
+      // A view lives for one call, which reads the same process several times: each once.
+      const loaded = new Map<number, { process: ProcessRecord; steps: StepRecord[] } | null>();
+      const load = (id: number) => {
+        if (!loaded.has(id)) loaded.set(id, read(id));
+        return loaded.get(id) ?? null;
+      };
+      /** The process (with its steps) as it was at `atIso`, or null when it did not exist yet. */
+      const read = (id: number): { process: ProcessRecord; steps: StepRecord[] } | null => {
+        const state = stateAt.get(id, atIso);
+        if (!state) return null;
+        const now = base.getProcess(id);
+        if (!now) return null;
+        const steps = (JSON.parse(state.steps_json) as KeptStep[])
+          .map(
+            (step): StepRecord => ({
+              id: step.id,
+              processId: id,
+              position: step.position,
+              state: step.state,
+              phase: step.phase,
+              revision: 0,
+              answersJson: step.answers,
+              dataJson: null,
+              subProcessId: step.subProcessId,
+              lastRequestKey: null,
+              lastResultJson: null,
+              completedAt: step.completedAt,
+              completedBy: step.completedBy,
+            }),
+          )
+          .sort((a, b) => a.position - b.position);
+        return {
+          process: {
+            ...now,
+            state: state.state,
+            currentStepId: state.current_step_id,
+            completedAt: state.completed_at_utc,
+          },
+          steps,
+        };
+      };
+
+      return {
+        transaction: readOnly,
+        listCommands: () => base.listCommands(),
+        getCommand: (id) => base.getCommand(id),
+        getCommandByName: (name) => base.getCommandByName(name),
+        insertProcess: readOnly,
+        insertSteps: readOnly,
+        updateProcess: readOnly,
+        updateStep: readOnly,
+        appendEvent: readOnly,
+        saveDocument: readOnly,
+        at: (other) => base.at(other),
+        getProcess: (id) => load(id)?.process ?? null,
+        getStep(id) {
+          const owner = processOfStep.get(id);
+          return owner ? (load(owner.process_id)?.steps.find((step) => step.id === id) ?? null) : null;
+        },
+        listSteps: (processId) => load(processId)?.steps ?? [],
+        listEvents: (processId, limit) =>
+          eventsAt.all(processId, atIso, limit).map((row) => ({
+            processId: row.process_id,
+            stepId: row.step_id,
+            at: row.at_utc,
+            by: row.by_user,
+            kind: row.kind,
+            detail: row.detail,
+          })),
+        listSubProcesses(processId) {
+          const shown: Pick<ProcessRecord, 'id' | 'name' | 'state'>[] = [];
+          for (const child of children.all(processId)) {
+            const process = load(child.id)?.process;
+            if (process) shown.push({ id: process.id, name: process.name, state: process.state });
+          }
+          return shown;
+        },
+        getDocument(stepId) {
+          const row = documentAt.get(stepId, atIso);
+          return row ? { processId: row.process_id, html: row.html } : null;
+        },
+        listProcesses(options) {
+          const where = ['p.created_at_utc <= @at'];
+          const params: Record<string, unknown> = { at: atIso, limit: options.limit, offset: options.offset };
+          if (options.ownerUserId !== null) {
+            where.push('p.owner_user_id = @owner');
+            params.owner = options.ownerUserId;
+          }
+          if (options.state !== null) {
+            where.push('h.state = @state');
+            params.state = options.state;
+          }
+          // The state at T of each process created by then: one seek each (process_states_at).
+          const stateAtT = `JOIN process_states AS h ON h.id = (SELECT id FROM process_states
+              WHERE process_id = p.id AND at_utc <= @at ORDER BY at_utc DESC, id DESC LIMIT 1)`;
+          const whereSql = `WHERE ${where.join(' AND ')}`;
+          const direction = options.descending ? 'DESC' : 'ASC';
+          const column = options.orderBy === 'State' ? 'h.state' : PROCESS_ORDER_SQL[options.orderBy];
+          const rows = prepared(
+            `SELECT p.id, p.name, p.command_id, c.name AS command_name, p.parent_process_id, h.state,
+               h.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
+             FROM processes AS p JOIN process_commands AS c ON c.id = p.command_id ${stateAtT}
+             LEFT JOIN process_steps AS s ON s.id = h.current_step_id
+             ${whereSql} ORDER BY ${column} ${direction}, p.id ${direction} LIMIT @limit OFFSET @offset`,
+          ).all(params) as ProcessSummaryRow[];
+          const { total } = prepared(
+            `SELECT count(*) AS total FROM processes AS p ${stateAtT} ${whereSql}`,
+          ).get(
+            Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset')),
+          ) as { total: number };
+          return { total, rows: rows.map(toSummary) };
+        },
+      };
+    },
+  };
+}
