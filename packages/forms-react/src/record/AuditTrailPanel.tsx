@@ -39,6 +39,8 @@ export interface AuditTrailPanelProps extends AuditTrailTarget {
   labels?: Partial<AuditTrailLabels>;
   /** Clock of the export's file name. @default () => new Date() */
   now?: () => Date;
+  /** Whether the panel shows its own heading; off inside a container that has one (a side panel). @default true */
+  showTitle?: boolean;
 }
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'done'; next: number | null };
@@ -114,7 +116,8 @@ export function useAuditTrail({ api, webTemplateNo, recordId, timepoint }: Audit
  * read first); the "intact" / "altered at event N" mark of the verify call.
  */
 export function AuditTrailPanel(props: AuditTrailPanelProps) {
-  const { formTitle = 'form', fieldLabel, pageSize, printHref, labels, now = () => new Date() } = props;
+  const { formTitle = 'form', fieldLabel, pageSize, printHref, labels, showTitle = true } = props;
+  const now = props.now ?? (() => new Date());
   const L = { ...AUDIT_TRAIL_LABELS, ...labels };
   const trail = useAuditTrail(props, pageSize);
   const [filter, setFilter] = useState<AuditTrailFilter>({});
@@ -160,11 +163,8 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
       </p>
     );
   }
-  return (
-    <section className="procedo-AuditTrail" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="procedo-AuditTrail-title">
-        {L.title}
-      </h2>
+  const content = (
+    <>
       {props.timepoint ? <p>{L.atTimepoint(props.timepoint)}</p> : null}
       <AuditVerificationMark verification={trail.verification} labels={L} />
       <fieldset className="procedo-AuditTrail-filters">
@@ -219,6 +219,15 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
           {L.loadMore}
         </button>
       ) : null}
+    </>
+  );
+  if (!showTitle) return <div className="procedo-AuditTrail">{content}</div>;
+  return (
+    <section className="procedo-AuditTrail" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="procedo-AuditTrail-title">
+        {L.title}
+      </h2>
+      {content}
     </section>
   );
 }
