@@ -170,8 +170,10 @@ describe('AuditTrailPanel', () => {
 
 describe('LastSignature and AuditTrailPrint', () => {
   it('shows the newest signature’s printed name, time with zone and meaning beside the record', async () => {
-    render(<LastSignature api={fakeApi()} webTemplateNo={103} recordId={7} />);
+    const api = fakeApi();
+    render(<LastSignature api={api} webTemplateNo={103} recordId={7} />);
     const region = await screen.findByRole('region', { name: 'Last signature' });
+    expect(api.verifyAudit).not.toHaveBeenCalled();
     expect(region.textContent).toContain('Sam Supervisor');
     expect(region.textContent).toContain('2026-03-03 10:00:00 UTC');
     expect(region.textContent).toContain('Product affected');

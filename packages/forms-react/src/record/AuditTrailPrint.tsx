@@ -14,10 +14,13 @@ import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from './audit-trail-labels'
 type Whole =
   | { kind: 'loading' }
   | { kind: 'failed' }
-  | { kind: 'done'; events: AuditEvent[]; verification: AuditVerification | Error };
+  | { kind: 'done'; events: AuditEvent[]; verification: AuditVerification | Error | null };
 
-/** The whole trail of a record (every page) and its verification, read once per target. */
-function useWholeAuditTrail({ api, webTemplateNo, recordId, timepoint }: AuditTrailTarget): Whole {
+/** The whole trail of a record (every page) and, when asked, its verification; read once per target. */
+function useWholeAuditTrail(
+  { api, webTemplateNo, recordId, timepoint }: AuditTrailTarget,
+  withVerification: boolean,
+): Whole {
   const [whole, setWhole] = useState<Whole>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
@@ -27,9 +30,11 @@ function useWholeAuditTrail({ api, webTemplateNo, recordId, timepoint }: AuditTr
       loadAllAuditEvents((afterSeq) =>
         api.audit(webTemplateNo, recordId, { afterSeq, limit: 500, ...options }),
       ),
-      api
-        .verifyAudit(webTemplateNo, recordId, options)
-        .catch((cause: unknown) => (cause instanceof Error ? cause : new Error(String(cause)))),
+      withVerification
+        ? api
+            .verifyAudit(webTemplateNo, recordId, options)
+            .catch((cause: unknown) => (cause instanceof Error ? cause : new Error(String(cause))))
+        : null,
     ]).then(
       ([events, verification]) => live && setWhole({ kind: 'done', events, verification }),
       (cause: unknown) => {
@@ -40,7 +45,7 @@ function useWholeAuditTrail({ api, webTemplateNo, recordId, timepoint }: AuditTr
     return () => {
       live = false;
     };
-  }, [api, webTemplateNo, recordId, timepoint]);
+  }, [api, webTemplateNo, recordId, timepoint, withVerification]);
   return whole;
 }
 
@@ -52,7 +57,8 @@ export interface LastSignatureProps extends AuditTrailTarget {
 /** The record's newest signature's manifestation (§11.50), shown beside the record. */
 export function LastSignature({ labels, ...target }: LastSignatureProps) {
   const L = { ...AUDIT_TRAIL_LABELS, ...labels };
-  const whole = useWholeAuditTrail(target);
+  // The chain's check is the panel's and the printed page's: not read again for this.
+  const whole = useWholeAuditTrail(target, false);
   if (whole.kind !== 'done') return null;
   const last = lastSignedEvent(whole.events);
   const manifestation = last ? signatureManifestation(last) : null;
@@ -93,7 +99,7 @@ export interface AuditTrailPrintProps extends AuditTrailTarget {
 export function AuditTrailPrint(props: AuditTrailPrintProps) {
   const { formTitle, recordTitle, printedBy, fieldLabel, labels, timeZone, now = () => new Date() } = props;
   const L = { ...AUDIT_TRAIL_LABELS, ...labels };
-  const whole = useWholeAuditTrail(props);
+  const whole = useWholeAuditTrail(props, true);
   const [printedAt] = useState(() => now().toISOString());
   const title = L.printTitle(formTitle, props.recordId);
   return (
