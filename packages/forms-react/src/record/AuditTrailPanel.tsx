@@ -39,6 +39,8 @@ export interface AuditTrailPanelProps extends AuditTrailTarget {
   labels?: Partial<AuditTrailLabels>;
   /** Clock of the export's file name. @default () => new Date() */
   now?: () => Date;
+  /** The zone local times are shown in. @default the browser's */
+  timeZone?: string;
   /** Whether the panel shows its own heading; off inside a container that has one (a side panel). @default true */
   showTitle?: boolean;
 }
@@ -211,6 +213,7 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
             caption={L.caption(props.recordId, shown.length, trail.events.length)}
             labels={L}
             {...(fieldLabel ? { fieldLabel } : {})}
+            {...(props.timeZone ? { timeZone: props.timeZone } : {})}
           />
         </div>
       )}
