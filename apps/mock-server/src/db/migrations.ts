@@ -365,16 +365,10 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
-    name: 'the supervisors’ audit search pages by key through its user and entity indexes',
+    name: 'Administration › Audit trail opens the host’s audit search page',
     sql: `
-      -- The search pages newest first by (at_utc, record_id, seq) (features/audit/audit-store.ts):
-      -- with the whole key in the index, a page by user or by entity is one range after the
-      -- previous page's key, not every event of that user sorted (no temporary B-tree).
-      DROP INDEX audit_events_by_user;
-      DROP INDEX audit_events_by_entity;
-      CREATE INDEX audit_events_by_user ON audit_events(user_name COLLATE NOCASE, at_utc, record_id, seq);
-      CREATE INDEX audit_events_by_entity ON audit_events(entity, at_utc, record_id, seq);
-      -- Administration › Audit trail opens the host's audit search page (form 902 never existed).
+      -- Form 902 never existed (the node was left out of every served tree); the supervisors'
+      -- search across records is the host's /audit page (GET /api/v1/audit).
       UPDATE navigation_nodes SET url = '/audit' WHERE url = '/form?WebTemplateNo=902';
     `,
   },

@@ -149,7 +149,8 @@ export type AuditSearchFilters = Parameters<AuditStore['search']>[0];
 
 /**
  * The SQL of one page of the cross-record search: newest first by (at_utc, record_id, seq), the
- * key a page continues after, so each page is one index range (migration 11) whatever its depth.
+ * key a page continues after, so each page is one range of the time, user or entity index (migration
+ * 7) whatever its depth; only events of the same instant are sorted.
  */
 export function auditSearchSql(options: AuditSearchFilters): {
   sql: string;
@@ -163,8 +164,9 @@ export function auditSearchSql(options: AuditSearchFilters): {
     params.userName = userName;
   }
   if (entities) {
-    // Several entities: `+` keeps the planner off the entity index, whose ranges would need a sort
-    // to merge; the time (or user) index then reads in key order and skips the other entities.
+    // Several entities: `+` keeps the planner off the entity index, whose ranges it would sort
+    // whole to merge; the time (or user) index then reads in key order and skips the other
+    // entities (1,000,000 events, 4 entities, `From` = the first: 832 ms → 0.2 ms a page).
     const column = entities.length > 1 ? '+entity' : 'entity';
     where.push(`${column} IN (${entities.map((_, i) => `@entity${i}`).join(', ')})`);
     entities.forEach((entity, i) => {
