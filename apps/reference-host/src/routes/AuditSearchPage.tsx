@@ -1,5 +1,5 @@
 import type { AuditSearchItem } from '@procedo/client-api';
-import { auditValueText, localZoneText, utcZoneText } from '@procedo/forms-react';
+import { AUDIT_TRAIL_LABELS, auditValueText, localZoneText, utcZoneText } from '@procedo/forms-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { v1 } from '../api';
@@ -159,7 +159,7 @@ function AuditSearchResults({ items, filters }: { items: AuditSearchItem[]; filt
               <br />
               <span className="procedo-AuditTrail-user">{item.UserName}</span>
             </td>
-            <td>{item.Kind}</td>
+            <td>{AUDIT_TRAIL_LABELS.kind(item.Kind)}</td>
             <td>
               {item.Changes.length > 0 ? (
                 <ul className="procedo-AuditTrail-changes">
