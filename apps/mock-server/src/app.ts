@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { createServices } from './composition';
 import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
+import { auditRoutes } from './features/audit/audit-routes';
+import { createAuditSearchService } from './features/audit/audit-search';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
@@ -105,6 +107,10 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
+  api.use(
+    '/v1/audit',
+    auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),
+  );
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);

@@ -1,4 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { AuditPrintPage } from './routes/AuditPrintPage';
+import { AuditSearchPage } from './routes/AuditSearchPage';
 import { BlankPage } from './routes/BlankPage';
 import { FlowHomePage } from './routes/FlowHomePage';
 import { FormPage } from './routes/FormPage';
@@ -23,6 +25,8 @@ export function App() {
         <Route path="form" element={<FormPage />} />
         <Route path="apps/flow/home/flow" element={<FlowHomePage />} />
         <Route path="apps/flow/step" element={<StepPage />} />
+        <Route path="audit" element={<AuditSearchPage />} />
+        <Route path="audit-print" element={<AuditPrintPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

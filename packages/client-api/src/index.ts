@@ -160,6 +160,10 @@ export {
   TimepointSchema,
   timepointText,
 } from './time/timepoint';
+export type { AuditApi, AuditSearchQuery } from './v1/audit';
+export { createAuditApi } from './v1/audit';
+export type { AuditSearchItem, AuditSearchPage } from './v1/audit-schemas';
+export { AuditSearchItemSchema, AuditSearchPageSchema } from './v1/audit-schemas';
 export type { V1Client, V1ClientOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {

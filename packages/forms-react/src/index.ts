@@ -158,6 +158,42 @@ export {
 export { useFormOpener } from './opening/useFormOpener';
 export type { AuditDialogProps } from './record/AuditDialog';
 export { AuditDialog } from './record/AuditDialog';
+export type {
+  AuditEventsTableProps,
+  AuditVerificationMarkProps,
+  SignatureManifestationViewProps,
+} from './record/AuditEventsTable';
+export {
+  AuditEventsTable,
+  AuditVerificationMark,
+  SignatureManifestationView,
+} from './record/AuditEventsTable';
+export type { AuditTrailApi, AuditTrailPanelProps, AuditTrailTarget } from './record/AuditTrailPanel';
+export { AuditTrailPanel, useAuditTrail } from './record/AuditTrailPanel';
+export type { AuditTrailPrintProps, LastSignatureProps } from './record/AuditTrailPrint';
+export { AuditTrailPrint, LastSignature } from './record/AuditTrailPrint';
+export type { AuditTrailFilter, SignatureManifestation } from './record/audit-trail';
+export {
+  AUDIT_CSV_HEADER,
+  auditCsv,
+  auditCsvFileName,
+  auditCsvRows,
+  auditFieldNames,
+  auditUsers,
+  auditValueText,
+  csvCell,
+  escapeFormula,
+  filterAuditEvents,
+  lastSignedEvent,
+  loadAllAuditEvents,
+  localZoneText,
+  signatureManifestation,
+  toCsv,
+  utcZoneText,
+  verificationText,
+} from './record/audit-trail';
+export type { AuditTrailLabels } from './record/audit-trail-labels';
+export { AUDIT_TRAIL_LABELS } from './record/audit-trail-labels';
 export type { ConflictPanelProps } from './record/ConflictPanel';
 export { ConflictPanel } from './record/ConflictPanel';
 export type { ConflictRow } from './record/conflict-rows';

@@ -424,4 +424,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // The state of each process stored before (its earlier states were not kept): from its creation.
     run: backfillProcessStates,
   },
+  {
+    version: 11,
+    name: 'Administration › Audit trail opens the host’s audit search page',
+    sql: `
+      -- Form 902 never existed (the node was left out of every served tree); the supervisors'
+      -- search across records is the host's /audit page (GET /api/v1/audit).
+      UPDATE navigation_nodes SET url = '/audit' WHERE url = '/form?WebTemplateNo=902';
+    `,
+  },
 ];

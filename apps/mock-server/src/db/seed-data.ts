@@ -151,7 +151,7 @@ const administration = (kind: SeedKind): NavigationSeed => ({
           },
           {
             title: 'Audit trail',
-            url: '/form?WebTemplateNo=902',
+            url: '/audit',
             description: 'Signed changes, who and when',
           },
         ]

@@ -6,6 +6,7 @@ import {
   FormRenderer,
   type FormStore,
   HelpFrame,
+  LastSignature,
   LoadingPanel,
   type RecordSessionView,
   TimeTravelBanner,
@@ -231,6 +232,16 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
             {record.results?.Total == null ? '' : `${record.results.Total} found`}
           </p>
         ) : null}
+        {definition.Kind === 'record' && record.record ? (
+          // §11.50: the signature is shown wherever the record is.
+          <LastSignature
+            key={`${record.record.Id}:${record.record.Version}`}
+            api={v1.records}
+            webTemplateNo={webTemplateNo}
+            recordId={record.record.Id}
+            timepoint={query.timepoint}
+          />
+        ) : null}
         {floating.isShown ? (
           <PageCommands store={store} commands={floating.commands} controller={controller} />
         ) : null}
@@ -238,8 +249,9 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
       {definition.Kind === 'record' ? (
         <RecordHistoryPanel
           pageKey={`form-${webTemplateNo}`}
+          definition={definition}
           record={record.record}
-          readVersion={record.readVersion}
+          timepoint={query.timepoint}
         />
       ) : null}
       {helpUrl ? <HelpFrame url={helpUrl} onClose={() => setHelpUrl(null)} /> : null}

@@ -20,6 +20,7 @@ import {
 } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
+import { type AuditApi, createAuditApi } from './audit';
 import { createFormsApi, type FormsApi } from './forms';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
@@ -72,6 +73,8 @@ export interface V1Client {
   records: RecordsApi;
   /** `user/system/user-processes/…`: processes, steps, runs, completions and resets. */
   processes: ProcessesApi;
+  /** `audit`: the supervisors' search across every record's audit events. */
+  audit: AuditApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -212,5 +215,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     forms: createFormsApi(request, records),
     records,
     processes: createProcessesApi(request),
+    audit: createAuditApi(request),
   };
 }

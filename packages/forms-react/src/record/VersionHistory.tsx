@@ -20,6 +20,8 @@ export interface VersionHistoryProps {
  * The record's versions, newest first (every save writes one, `Version` counts them). The current
  * version's author and time are known; an older one's are read (`GET …?version=n`) when its entry
  * is first opened, so the list costs nothing however long the history.
+ * @deprecated Use {@link AuditTrailPanel}: every change with its old and new values, who, when,
+ * why and the signature. Kept for hosts that still show the bare list.
  */
 export function VersionHistory({ record, readVersion, labels }: VersionHistoryProps) {
   const L = { ...RECORD_LABELS, ...labels };

@@ -44,7 +44,8 @@ export interface AuditStore {
   /** Events of every record, newest first, filtered; keyset-paged after `before`. */
   search(options: {
     userName?: string;
-    entity?: string;
+    /** Only events of these entities' records (an empty list matches none). */
+    entities?: readonly string[];
     fromIso?: string;
     toIso?: string;
     before?: AuditSearchKey;
@@ -143,6 +144,54 @@ export function auditWriter(db: SqliteDatabase) {
   };
 }
 
+/** The filters of {@link AuditStore.search}. */
+export type AuditSearchFilters = Parameters<AuditStore['search']>[0];
+
+/**
+ * The SQL of one page of the cross-record search: newest first by (at_utc, record_id, seq), the
+ * key a page continues after, so each page is one range of the time, user or entity index (migration
+ * 7) whatever its depth; only events of the same instant are sorted.
+ */
+export function auditSearchSql(options: AuditSearchFilters): {
+  sql: string;
+  params: Record<string, string | number>;
+} {
+  const { userName, entities, fromIso, toIso, before, limit } = options;
+  const where: string[] = [];
+  const params: Record<string, string | number> = { limit };
+  if (userName) {
+    where.push('user_name = @userName COLLATE NOCASE');
+    params.userName = userName;
+  }
+  if (entities) {
+    // Several entities: `+` keeps the planner off the entity index, whose ranges it would sort
+    // whole to merge; the time (or user) index then reads in key order and skips the other
+    // entities (1,000,000 events, 4 entities, `From` = the first: 832 ms → 0.2 ms a page).
+    const column = entities.length > 1 ? '+entity' : 'entity';
+    where.push(`${column} IN (${entities.map((_, i) => `@entity${i}`).join(', ')})`);
+    entities.forEach((entity, i) => {
+      params[`entity${i}`] = entity;
+    });
+  }
+  if (fromIso) {
+    where.push('at_utc >= @from');
+    params.from = fromIso;
+  }
+  if (toIso) {
+    where.push('at_utc <= @to');
+    params.to = toIso;
+  }
+  if (before) {
+    where.push('(at_utc, record_id, seq) < (@beforeAt, @beforeRecord, @beforeSeq)');
+    params.beforeAt = before.atUtc;
+    params.beforeRecord = before.recordId;
+    params.beforeSeq = before.seq;
+  }
+  const sql = `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY at_utc DESC, record_id DESC, seq DESC LIMIT @limit`;
+  return { sql, params };
+}
+
 /** {@link AuditStore} on SQLite. */
 export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
   const list = db.prepare<[number, number, string, number], EventRow>(
@@ -175,33 +224,9 @@ export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
     async last(recordId) {
       return last.get(recordId) ?? null;
     },
-    async search({ userName, entity, fromIso, toIso, before, limit }) {
-      const where: string[] = [];
-      const params: Record<string, string | number> = { limit };
-      if (userName) {
-        where.push('user_name = @userName COLLATE NOCASE');
-        params.userName = userName;
-      }
-      if (entity) {
-        where.push('entity = @entity');
-        params.entity = entity;
-      }
-      if (fromIso) {
-        where.push('at_utc >= @from');
-        params.from = fromIso;
-      }
-      if (toIso) {
-        where.push('at_utc <= @to');
-        params.to = toIso;
-      }
-      if (before) {
-        where.push('(at_utc, record_id, seq) < (@beforeAt, @beforeRecord, @beforeSeq)');
-        params.beforeAt = before.atUtc;
-        params.beforeRecord = before.recordId;
-        params.beforeSeq = before.seq;
-      }
-      const sql = `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY at_utc DESC, record_id DESC, seq DESC LIMIT @limit`;
+    async search(options) {
+      if (options.entities?.length === 0) return [];
+      const { sql, params } = auditSearchSql(options);
       return (db.prepare(sql).all(params) as EventRow[]).map(toEvent);
     },
   };

@@ -277,6 +277,10 @@ describe('Profile.Navigation.SiteMap.Xml', () => {
     expect(quality.children[0]).toMatchObject({ Url: '/form?WebTemplateNo=101' });
     expect(tree[1]!.children[0]).toMatchObject({ Title: 'Process explorer', Url: '/apps/flow/home/flow' });
     expect(tree[3]!.children[0]).toMatchObject({ Title: 'Getting started', Url: '/help/getting-started' });
+    // The supervisors' audit search across records (the host's page).
+    expect(tree[2]!.children).toContainEqual(
+      expect.objectContaining({ Title: 'Audit trail', Url: '/audit' }),
+    );
   });
 
   it("answers the operator's tree without Administration", async () => {
