@@ -25,6 +25,7 @@ import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
 import type { V1Request, V1RequestOptions } from './request';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
+import { createSecurityEventsApi, type SecurityEventsApi } from './security-events';
 import { createSessionApi, type SessionApi } from './session';
 
 /** Options of {@link createV1Client}. */
@@ -72,6 +73,8 @@ export interface V1Client {
   records: RecordsApi;
   /** `user/system/user-processes/…`: processes, steps, runs, completions and resets. */
   processes: ProcessesApi;
+  /** `security-events`: failed signature attempts and signing blocks (supervisors only). */
+  securityEvents: SecurityEventsApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -212,5 +215,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     forms: createFormsApi(request, records),
     records,
     processes: createProcessesApi(request),
+    securityEvents: createSecurityEventsApi(request),
   };
 }
