@@ -7,6 +7,7 @@ import { HomePage } from './routes/HomePage';
 import { LogonPage } from './routes/LogonPage';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { RootRoute } from './routes/RootRoute';
+import { SecurityEventsPage } from './routes/SecurityEventsPage';
 import { StepPage } from './routes/StepPage';
 
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
@@ -23,6 +24,7 @@ export function App() {
         <Route path="form" element={<FormPage />} />
         <Route path="apps/flow/home/flow" element={<FlowHomePage />} />
         <Route path="apps/flow/step" element={<StepPage />} />
+        <Route path="security-events" element={<SecurityEventsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

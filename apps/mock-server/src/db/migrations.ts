@@ -395,6 +395,15 @@ export const MIGRATIONS: readonly Migration[] = [
       BEGIN SELECT RAISE(ABORT, 'security events are append-only'); END;
       CREATE TRIGGER security_events_append_only_delete BEFORE DELETE ON security_events
       BEGIN SELECT RAISE(ABORT, 'security events are append-only'); END;
+      -- Databases seeded before this: the supervisors' Administration menu gets the list (a new
+      -- database has no menu yet here; its seed brings the entry).
+      INSERT INTO navigation_nodes (profile_id, parent_id, position, title, url, description)
+      SELECT admin.profile_id, admin.id,
+        (SELECT coalesce(max(position), -1) + 1 FROM navigation_nodes WHERE parent_id = admin.id),
+        'Security events', '/security-events', 'Failed signature attempts and signing blocks'
+      FROM navigation_nodes AS admin
+      WHERE admin.parent_id IS NULL AND admin.title = 'Administration'
+        AND NOT EXISTS (SELECT 1 FROM navigation_nodes WHERE parent_id = admin.id AND url = '/security-events');
     `,
   },
 ];
