@@ -24,7 +24,9 @@ export interface TestServer {
 }
 
 /** Starts the real reference server (port 0, fresh SQLite data) serving the built host. */
-export async function startTestServer(options: { sessionTimeoutMinutes?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { sessionTimeoutMinutes?: number; signatureRequiresPassword?: boolean } = {},
+): Promise<TestServer> {
   if (!existsSync(path.join(hostDist, 'index.html'))) {
     throw new Error(
       'The reference host is not built: run `corepack pnpm --filter @procedo/reference-host build`.',
@@ -57,7 +59,9 @@ export interface E2eEnvironment {
 }
 
 /** Starts the real server and Chromium before a test file's tests and stops both after them. */
-export function startServerAndBrowser(options: { sessionTimeoutMinutes?: number } = {}): E2eEnvironment {
+export function startServerAndBrowser(
+  options: { sessionTimeoutMinutes?: number; signatureRequiresPassword?: boolean } = {},
+): E2eEnvironment {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
