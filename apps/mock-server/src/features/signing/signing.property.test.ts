@@ -50,7 +50,7 @@ function model(attempts: readonly Attempt[], requiresPassword: boolean) {
     return code;
   };
   for (const attempt of attempts) {
-    const needsPassword = requiresPassword && !passwordGiven;
+    const needsPassword: boolean = requiresPassword && !passwordGiven;
     if (blocked) {
       events.blocked_attempt++;
       answers.push('SIGNING_BLOCKED');
