@@ -26,6 +26,8 @@ export interface TestServer {
 /** Options of {@link startTestServer}. */
 export interface TestServerOptions {
   sessionTimeoutMinutes?: number;
+  /** Signing asks for the password on a session's first signature (PROCEDO_SIGNATURE_REQUIRES_PASSWORD). */
+  signatureRequiresPassword?: boolean;
   /** The server's clock in epoch ms (a test that needs the past moves it). @default Date.now */
   now?: () => number;
 }
@@ -56,7 +58,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-/** Launches headless Debian Chromium (never a downloaded browser); playwright makes a fresh profile. */
 /** The real server and Chromium that {@link startServerAndBrowser} starts for a test file. */
 export interface E2eEnvironment {
   readonly server: TestServer;

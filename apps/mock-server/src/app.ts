@@ -12,6 +12,7 @@ import { filesRoutes } from './features/files/files-routes';
 import { formsRoutes } from './features/forms/forms-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
+import { securityEventsRoutes } from './features/signing/security-events-routes';
 import { staticRoutes } from './features/static/static-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
@@ -41,6 +42,7 @@ export interface AppDeps {
     | 'logonHashLimit'
     | 'dataDir'
     | 'allowedOrigins'
+    | 'signatureRequiresPassword'
   >;
 }
 
@@ -54,7 +56,8 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks } = createServices(deps);
+  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate } =
+    createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -104,8 +107,10 @@ export function createApp(deps: AppDeps): ProcedoApp {
       logonRateLimit: options.logonRateLimit,
       logonIpRateLimit: options.logonIpRateLimit,
       logonHashLimit: options.logonHashLimit,
+      hashGate,
     }),
   );
+  api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
   api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use(
     '/v1/audit',

@@ -8,7 +8,9 @@ import { createFormsService } from './features/forms/forms-service';
 import { createPickersService } from './features/pickers/pickers-service';
 import { createProcessesService } from './features/processes/processes-service';
 import { createRecordsService } from './features/records/records-service';
+import { createWorkGate } from './features/session/logon-gate';
 import { createSessionService } from './features/session/session-service';
+import { createSigningService } from './features/signing/signing-service';
 
 /**
  * The one place services are built and wired to each other (the stores come from the catalog,
@@ -19,7 +21,8 @@ export function createServices(deps: {
   logger: Logger;
   now: () => number;
   filesFs?: FilesFs | undefined;
-  options: Pick<ServerOptions, 'sessionTimeoutMinutes' | 'sessionMaxHours' | 'faultInjection' | 'dataDir'>;
+  options: Pick<ServerOptions, 'sessionTimeoutMinutes' | 'sessionMaxHours' | 'faultInjection' | 'dataDir'> &
+    Partial<Pick<ServerOptions, 'logonHashLimit' | 'signatureRequiresPassword'>>;
 }) {
   const { catalog, logger, now, options } = deps;
   const sessions = createSessionService({
@@ -29,13 +32,21 @@ export function createServices(deps: {
     now,
     logger,
   });
+  // One scrypt gate for logons and signatures' passwords: both cost the same hash.
+  const { concurrency = 2, queue = 32, perAddress = 4 } = options.logonHashLimit ?? {};
+  const hashGate = createWorkGate({ concurrency, queue, perKey: perAddress });
+  const signing = createSigningService({
+    requiresPassword: options.signatureRequiresPassword ?? false,
+    now,
+    hashing: hashGate,
+  });
   const forms = createFormsService({ now });
-  const records = createRecordsService({ now, forms });
+  const records = createRecordsService({ now, forms, signing });
   const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
   const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
-  return { sessions, forms, records, pickers, processes, files, callbacks };
+  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate };
 }
 
 /** The services of one app. */

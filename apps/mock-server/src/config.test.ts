@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       writeWaitMs: 2000,
       databaseMaxBytes: null,
       allowedOrigins: [],
+      signatureRequiresPassword: false,
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -44,8 +45,10 @@ describe('loadConfig', () => {
         PROCEDO_DB_WRITE_WAIT_MS: '500',
         PROCEDO_DB_MAX_MB: '1.5',
         PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
+        PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
       }),
     ).toMatchObject({
+      signatureRequiresPassword: true,
       port: 0,
       host: '0.0.0.0',
       dataDir: '/tmp/p',

@@ -39,6 +39,11 @@ export interface ServerOptions {
    * origin of a reverse proxy that rewrites Host). @default [] (env PROCEDO_ALLOWED_ORIGINS, comma-separated)
    */
   allowedOrigins: string[];
+  /**
+   * Part 11 `SignatureRequiresPassword`: the first signature of each session (a logon, also the
+   * lock screen's, starts one) also needs the signer's password. @default false (env PROCEDO_SIGNATURE_REQUIRES_PASSWORD)
+   */
+  signatureRequiresPassword: boolean;
   /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
   now?: () => number;
   /** File-system calls of uploads (tests inject a full disk); not from the environment. @default node:fs/promises */
@@ -103,6 +108,7 @@ const EnvSchema = z.object({
     .default(12),
   PROCEDO_DB_WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PROCEDO_DB_MAX_MB: z.coerce.number().positive().optional(),
+  PROCEDO_SIGNATURE_REQUIRES_PASSWORD: flag.default(false),
   PROCEDO_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -156,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     databaseMaxBytes:
       e.PROCEDO_DB_MAX_MB === undefined ? null : Math.round(e.PROCEDO_DB_MAX_MB * 1024 * 1024),
     allowedOrigins: e.PROCEDO_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    signatureRequiresPassword: e.PROCEDO_SIGNATURE_REQUIRES_PASSWORD,
   };
 }

@@ -42,6 +42,7 @@ const OptionsSchema = z.object({
   writeWaitMs: z.number().int().min(0),
   databaseMaxBytes: z.number().int().positive().nullable(),
   allowedOrigins: z.array(z.string()),
+  signatureRequiresPassword: z.boolean(),
 });
 
 // In-flight requests get this long to finish on close before their connections are cut.

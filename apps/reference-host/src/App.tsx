@@ -9,6 +9,7 @@ import { HomePage } from './routes/HomePage';
 import { LogonPage } from './routes/LogonPage';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { RootRoute } from './routes/RootRoute';
+import { SecurityEventsPage } from './routes/SecurityEventsPage';
 import { StepPage } from './routes/StepPage';
 
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
@@ -27,6 +28,7 @@ export function App() {
         <Route path="apps/flow/step" element={<StepPage />} />
         <Route path="audit" element={<AuditSearchPage />} />
         <Route path="audit-print" element={<AuditPrintPage />} />
+        <Route path="security-events" element={<SecurityEventsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

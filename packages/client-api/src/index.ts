@@ -324,5 +324,18 @@ export {
   UserPreferencesSchema,
   UserSchema,
 } from './v1/schemas';
+export type {
+  SecurityEvent,
+  SecurityEventKind,
+  SecurityEventPage,
+  SecurityEventQuery,
+  SecurityEventsApi,
+} from './v1/security-events';
+export {
+  createSecurityEventsApi,
+  SecurityEventKindSchema,
+  SecurityEventPageSchema,
+  SecurityEventSchema,
+} from './v1/security-events';
 export type { SessionApi } from './v1/session';
 export { createSessionApi, IgnoredBodySchema } from './v1/session';

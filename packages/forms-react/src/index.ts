@@ -209,6 +209,8 @@ export type {
   RecordSessionOptions,
   RecordSessionSnapshot,
   RecordWriteOutcome,
+  SignatureRefusal,
+  SignatureRefusalCode,
 } from './record/record-session';
 export { createRecordSession } from './record/record-session';
 export { searchFilters } from './record/search-filters';

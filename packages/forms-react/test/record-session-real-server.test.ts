@@ -108,10 +108,13 @@ describe('record session against the real server', () => {
     const wrong = await session.save({
       audit: { AuditDataChangeESig: 'Sam Supervisor', AuditDataChangeReason: 'x' },
     });
-    expect(wrong.kind).toBe('failed');
-    expect(wrong.kind === 'failed' && wrong.error instanceof HttpStatusError && wrong.error.body?.Code).toBe(
-      ApiErrorCode.AuditSignatureMismatch,
-    );
+    // A refused signature is data for the audit dialog: its code, the server's message, its field.
+    expect(wrong).toMatchObject({
+      kind: 'signature-refused',
+      code: ApiErrorCode.AuditSignatureMismatch,
+      field: 'signature',
+      message: expect.stringContaining('2 attempts left'),
+    });
     expect(session.getSnapshot().record).toBeNull();
 
     const saved = await session.save({

@@ -7,7 +7,6 @@ const meta = {
   component: AuditDialog,
   args: {
     fieldLabels: ['Severity', 'Status'],
-    legalName: 'Olive Operator',
     onSign: fn(),
     onCancelEdit: fn(),
   },
@@ -22,12 +21,43 @@ export const Default: Story = {};
 /** One audit-flagged field. */
 export const OneField: Story = { args: { fieldLabels: ['CAPA required'] } };
 
-/** Signed with a name that is not the user's legal name, and no reason: both fields say so. */
+/** Signed with nothing: both fields say what is missing. */
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);
-    await userEvent.type(page.getByLabelText(/Signature/), 'Somebody Else');
     await userEvent.click(page.getByRole('button', { name: 'Sign' }));
+  },
+};
+
+/** The server refused the legal name: its message, the field marked, the typed text kept. */
+export const Refused: Story = {
+  args: {
+    refusal: {
+      code: 'AUDIT_SIGNATURE_MISMATCH',
+      message:
+        'The electronic signature does not match your legal name. 2 attempts left before signing is blocked for this session.',
+      field: 'signature',
+    },
+  },
+};
+
+/** SignatureRequiresPassword on, the session's first signing: the password field too (taller than 185 px). */
+export const PasswordRequired: Story = {
+  args: {
+    needsPassword: true,
+    refusal: {
+      code: 'SIGNATURE_PASSWORD_REQUIRED',
+      message: 'Enter your password to sign: the first signature of a session needs it.',
+      field: 'password',
+    },
+  },
+};
+
+/** Three failed attempts: signing is blocked for the session; only Cancel Edit is left. */
+export const Blocked: Story = {
+  args: {
+    isBlocked: true,
+    refusal: { code: 'SIGNING_BLOCKED', message: 'Signing is blocked for this session.', field: null },
   },
 };
 

@@ -7,6 +7,7 @@ import type { ProcessStore } from '../features/processes/processes-store';
 import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
 import type { SessionStore, UserStore } from '../features/session/session-store';
+import type { SigningStore } from '../features/signing/signing-store';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -20,6 +21,7 @@ export interface DatabaseStores {
   files: FileStore;
   fileLinks: FileLinkStore;
   processes: ProcessStore;
+  signing: SigningStore;
 }
 
 /** One database a user can sign in to. */

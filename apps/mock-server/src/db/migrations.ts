@@ -433,4 +433,46 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE navigation_nodes SET url = '/audit' WHERE url = '/form?WebTemplateNo=902';
     `,
   },
+  {
+    version: 12,
+    name: 'Part 11 signing: failed-attempt counts per session; security events',
+    sql: `
+      -- Per session: whether its password was given with a signature (21 CFR 11.200(a)(1)) and the
+      -- failed signature attempts in a row; three block signing for the rest of the session.
+      CREATE TABLE signing_sessions (
+        session_id TEXT PRIMARY KEY,
+        password_given INTEGER NOT NULL DEFAULT 0,
+        failures INTEGER NOT NULL DEFAULT 0,
+        blocked INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+      CREATE TRIGGER sessions_signing_cleanup AFTER DELETE ON sessions
+      BEGIN DELETE FROM signing_sessions WHERE session_id = OLD.id; END;
+      -- Failed signature attempts and blocks (21 CFR 11.300(d)), append-only, newest read first.
+      CREATE TABLE security_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ('signature_failed', 'signing_blocked', 'blocked_attempt')),
+        cause TEXT CHECK (cause IN ('legal_name', 'password')),
+        user_id INTEGER NOT NULL,
+        user_name TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        at_utc TEXT NOT NULL,
+        web_template_no INTEGER NOT NULL,
+        record_id INTEGER
+      );
+      CREATE TRIGGER security_events_append_only_update BEFORE UPDATE ON security_events
+      BEGIN SELECT RAISE(ABORT, 'security events are append-only'); END;
+      CREATE TRIGGER security_events_append_only_delete BEFORE DELETE ON security_events
+      BEGIN SELECT RAISE(ABORT, 'security events are append-only'); END;
+      -- Databases seeded before this: the supervisors' Administration menu gets the list (a new
+      -- database has no menu yet here; its seed brings the entry).
+      INSERT INTO navigation_nodes (profile_id, parent_id, position, title, url, description)
+      SELECT admin.profile_id, admin.id,
+        (SELECT coalesce(max(position), -1) + 1 FROM navigation_nodes WHERE parent_id = admin.id),
+        'Security events', '/security-events', 'Failed signature attempts and signing blocks'
+      FROM navigation_nodes AS admin
+      WHERE admin.parent_id IS NULL AND admin.title = 'Administration'
+        AND NOT EXISTS (SELECT 1 FROM navigation_nodes WHERE parent_id = admin.id AND url = '/security-events');
+    `,
+  },
 ];

@@ -137,6 +137,13 @@ const processes = (kind: SeedKind): NavigationSeed => ({
   ],
 });
 
+/** The supervisors' list of failed signature attempts (migration 12 adds it to existing databases). */
+export const SECURITY_EVENTS_NODE = {
+  title: 'Security events',
+  url: '/security-events',
+  description: 'Failed signature attempts and signing blocks',
+} as const;
+
 const administration = (kind: SeedKind): NavigationSeed => ({
   title: 'Administration',
   description: 'Users, permissions and the audit trail',
@@ -156,6 +163,11 @@ const administration = (kind: SeedKind): NavigationSeed => ({
           },
         ]
       : []),
+    {
+      title: SECURITY_EVENTS_NODE.title,
+      url: SECURITY_EVENTS_NODE.url,
+      description: SECURITY_EVENTS_NODE.description,
+    },
   ],
 });
 

@@ -10,6 +10,7 @@ import { createSqliteProcessStore } from '../features/processes/processes-store'
 import { createSqliteRecordStore } from '../features/records/records-store.sqlite';
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
+import { createSqliteSigningStore } from '../features/signing/signing-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
@@ -86,6 +87,7 @@ export async function openSqliteCatalog(options: {
           audit: createSqliteAuditStore(db),
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, write, options.now),
+          signing: createSqliteSigningStore(db, write),
         },
       });
     }

@@ -157,7 +157,6 @@ interface FormViewProps {
 }
 
 function FormView({ record, store, query, createdId, lastSearch }: FormViewProps) {
-  const { context } = useSignedIn();
   const { definition } = store;
   const webTemplateNo = definition.WebTemplateNo;
   const form = record.form;
@@ -258,7 +257,10 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
       {auditRequest ? (
         <AuditDialog
           fieldLabels={auditRequest.elements.map((element) => element.Label)}
-          legalName={context.User.legalName}
+          refusal={auditRequest.refusal ?? null}
+          needsPassword={auditRequest.needsPassword ?? false}
+          isBlocked={auditRequest.isBlocked ?? false}
+          isSigning={record.isWriting}
           onSign={record.sign}
           onCancelEdit={record.cancelEdit}
         />

@@ -26,6 +26,7 @@ import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
 import type { V1Request, V1RequestOptions } from './request';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
+import { createSecurityEventsApi, type SecurityEventsApi } from './security-events';
 import { createSessionApi, type SessionApi } from './session';
 
 /** Options of {@link createV1Client}. */
@@ -75,6 +76,8 @@ export interface V1Client {
   processes: ProcessesApi;
   /** `audit`: the supervisors' search across every record's audit events. */
   audit: AuditApi;
+  /** `security-events`: failed signature attempts and signing blocks (supervisors only). */
+  securityEvents: SecurityEventsApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -216,5 +219,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     records,
     processes: createProcessesApi(request),
     audit: createAuditApi(request),
+    securityEvents: createSecurityEventsApi(request),
   };
 }

@@ -23,8 +23,14 @@ export type RecordVersion = z.infer<typeof RecordSchema>;
 export const AuditSignOffSchema = z.strictObject({
   AuditDataChangeESig: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   AuditDataChangeReason: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+  /**
+   * The signer's password (21 CFR 11.200): needed when the server's `SignatureRequiresPassword`
+   * is on, on the first signing of a session (a logon, also the lock screen's, starts one). Checked
+   * and dropped: never stored, logged or put in the audit trail.
+   */
+  AuditDataChangePassword: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
 });
-/** The signer's legal name and the reason, sent as `Audit` with a write. */
+/** The signer's legal name and the reason (and, when asked for, the password), sent as `Audit` with a write. */
 export type AuditSignOff = z.input<typeof AuditSignOffSchema>;
 
 /** `POST forms/{no}/records` body. */

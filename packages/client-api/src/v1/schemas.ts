@@ -42,6 +42,12 @@ export const ApiErrorCode = {
   AuditSignatureRequired: 'AUDIT_SIGNATURE_REQUIRED',
   /** The audit signature is not the signed-in user's legal name (403). */
   AuditSignatureMismatch: 'AUDIT_SIGNATURE_MISMATCH',
+  /** A signature that needs the signer's password (400): ask for it and sign again. */
+  SignaturePasswordRequired: 'SIGNATURE_PASSWORD_REQUIRED',
+  /** The signature's password is wrong (403): a failed signature attempt. */
+  SignatureRejected: 'SIGNATURE_REJECTED',
+  /** Three failed signature attempts in a row: signing is blocked for the rest of the session (403). */
+  SigningBlocked: 'SIGNING_BLOCKED',
   /** A process call that does not fit the step's or process's state (409). */
   OutOfOrder: 'OUT_OF_ORDER',
   /** 'Unknown user process step.' (404). */

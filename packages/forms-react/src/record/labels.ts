@@ -18,6 +18,12 @@ export interface RecordLabels {
   auditFields: (labels: string[]) => string;
   auditSignatureMismatch: string;
   auditReasonRequired: string;
+  /** The password field, shown when the server asks for it (the session's first signing). */
+  auditPassword: string;
+  auditPasswordRequired: string;
+  auditPasswordRejected: string;
+  /** After three failed attempts (the server's SIGNING_BLOCKED). */
+  auditBlocked: string;
   /** Conflict panel (409); the title is also the message of a stale delete. */
   conflictTitle: string;
   conflictIntro: (by: string, at: string) => string;
@@ -56,6 +62,11 @@ export const RECORD_LABELS: Readonly<RecordLabels> = Object.freeze({
   auditFields: (labels: string[]) => `Signed fields: ${labels.join(', ')}`,
   auditSignatureMismatch: 'Type your legal name exactly as it is recorded.',
   auditReasonRequired: 'Give a reason for the change.',
+  auditPassword: 'Password',
+  auditPasswordRequired: 'Enter your password.',
+  auditPasswordRejected: 'The password is incorrect.',
+  auditBlocked:
+    'Signing is blocked for this session after three failed attempts. Your edits stay on the form; Cancel Edit reloads the page.',
   conflictTitle: 'This record was changed by someone else',
   conflictIntro: (by: string, at: string) =>
     `${by} saved version at ${at} (UTC) while you were editing. Your changes are still on screen; compare them with the saved values.`,

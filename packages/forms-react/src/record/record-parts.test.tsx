@@ -28,32 +28,100 @@ const record = (version: number, extra: Partial<RecordVersion> = {}): RecordVers
 });
 
 describe('AuditDialog', () => {
-  it('refuses a signature that is not the legal name and an empty reason, then signs trimmed', async () => {
+  it('asks for a signature and a reason, sends whatever name was typed to the server (which checks and counts it), trimmed', async () => {
     const onSign = vi.fn();
     const user = userEvent.setup();
-    render(
-      <AuditDialog
-        fieldLabels={['Severity', 'Status']}
-        legalName="Olive Operator"
-        onSign={onSign}
-        onCancelEdit={vi.fn()}
-      />,
-    );
+    render(<AuditDialog fieldLabels={['Severity', 'Status']} onSign={onSign} onCancelEdit={vi.fn()} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Sign the change' });
     expect(dialog.textContent).toContain('Signed fields: Severity, Status');
-    await user.type(screen.getByLabelText(/Signature/), 'Somebody Else');
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign' }));
     expect(screen.getByText('Type your legal name exactly as it is recorded.')).toBeTruthy();
     expect(screen.getByText('Give a reason for the change.')).toBeTruthy();
     expect(onSign).not.toHaveBeenCalled();
-    await user.clear(screen.getByLabelText(/Signature/));
-    await user.type(screen.getByLabelText(/Signature/), ' olive operator ');
+    await user.type(screen.getByLabelText(/Signature/), ' somebody else ');
     await user.type(screen.getByLabelText(/Reason/), ' Reassessed ');
     await user.click(screen.getByRole('button', { name: 'Sign' }));
     expect(onSign).toHaveBeenCalledWith({
-      AuditDataChangeESig: 'olive operator',
+      AuditDataChangeESig: 'somebody else',
       AuditDataChangeReason: 'Reassessed',
     });
+  });
+
+  it("shows the server's refusal, keeps what was typed, and asks for the password when the server needs it", async () => {
+    const onSign = vi.fn();
+    const user = userEvent.setup();
+    const props = { fieldLabels: ['Severity'], onSign, onCancelEdit: vi.fn() };
+    const { rerender } = render(<AuditDialog {...props} />);
+    await user.type(screen.getByLabelText(/Signature/), 'Olive');
+    await user.type(screen.getByLabelText(/Reason/), 'Reassessed');
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+
+    const mismatch = 'The electronic signature does not match your legal name. 2 attempts left.';
+    rerender(
+      <AuditDialog
+        {...props}
+        refusal={{ code: 'AUDIT_SIGNATURE_MISMATCH', message: mismatch, field: 'signature' }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(mismatch);
+    expect(screen.getByRole('alertdialog').getAttribute('aria-describedby')).toBe(
+      screen.getByRole('alert').id,
+    );
+    expect(screen.getByLabelText(/Signature/).getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText(/Signature/) as HTMLInputElement).value).toBe('Olive');
+    expect((screen.getByLabelText(/Reason/) as HTMLTextAreaElement).value).toBe('Reassessed');
+
+    rerender(
+      <AuditDialog
+        {...props}
+        needsPassword
+        refusal={{
+          code: 'SIGNATURE_PASSWORD_REQUIRED',
+          message: 'Enter your password to sign.',
+          field: 'password',
+        }}
+      />,
+    );
+    const password = screen.getByLabelText(/Password/) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByRole('alert').textContent).toBe('Enter your password to sign.');
+    await user.clear(screen.getByLabelText(/Signature/));
+    await user.type(screen.getByLabelText(/Signature/), 'Olive Operator');
+    await user.type(password, 'demo');
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(onSign).toHaveBeenLastCalledWith({
+      AuditDataChangeESig: 'Olive Operator',
+      AuditDataChangeReason: 'Reassessed',
+      AuditDataChangePassword: 'demo',
+    });
+    // The password is not kept once sent.
+    expect(password.value).toBe('');
+  });
+
+  it('says signing is blocked for the session, disables Sign, and leaves Cancel Edit', async () => {
+    const onSign = vi.fn();
+    const onCancelEdit = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <AuditDialog
+        fieldLabels={['Severity']}
+        onSign={onSign}
+        onCancelEdit={onCancelEdit}
+        isBlocked
+        refusal={{ code: 'SIGNING_BLOCKED', message: 'Signing is blocked.', field: null }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Signing is blocked for this session after three failed attempts',
+    );
+    expect((screen.getByRole('button', { name: 'Sign' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Sign' }));
+    expect(onSign).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel Edit' }));
+    expect(onCancelEdit).toHaveBeenCalledOnce();
   });
 });
 

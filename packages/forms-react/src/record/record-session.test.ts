@@ -178,6 +178,75 @@ describe('createRecordSession', () => {
     ]);
   });
 
+  it('keeps the audit request open with the refusal and the edits when the server refuses the signature, and asks for the password when told', async () => {
+    const { session, store, fake } = await loaded();
+    store.setValue('Severity', 'Major');
+    await session.save();
+    const refusal = (status: number, Code: string, Message: string) =>
+      new HttpStatusError({
+        status,
+        method: 'PUT',
+        url: 'records/17',
+        bodyText: '{}',
+        body: { Message, Code },
+      });
+
+    fake.refuseNext(
+      refusal(403, 'AUDIT_SIGNATURE_MISMATCH', 'The electronic signature does not match your legal name.'),
+    );
+    await expect(session.sign({ ...audit, AuditDataChangeESig: 'Somebody' })).resolves.toMatchObject({
+      kind: 'signature-refused',
+      code: 'AUDIT_SIGNATURE_MISMATCH',
+      field: 'signature',
+    });
+    expect(session.getSnapshot().auditRequest).toMatchObject({
+      action: 'save',
+      refusal: {
+        code: 'AUDIT_SIGNATURE_MISMATCH',
+        message: 'The electronic signature does not match your legal name.',
+      },
+      needsPassword: false,
+      isBlocked: false,
+    });
+    expect(store.getField('Severity').value).toBe('Major');
+    expect(store.getFormSnapshot().dirty).toBe(1);
+
+    fake.refuseNext(refusal(400, 'SIGNATURE_PASSWORD_REQUIRED', 'Enter your password to sign.'));
+    await session.sign(audit);
+    expect(session.getSnapshot().auditRequest).toMatchObject({
+      needsPassword: true,
+      refusal: { field: 'password' },
+    });
+
+    await expect(session.sign({ ...audit, AuditDataChangePassword: 'demo' })).resolves.toMatchObject({
+      kind: 'saved',
+    });
+    expect(session.getSnapshot().auditRequest).toBeNull();
+    expect(fake.writes().at(-1)?.args[2]).toMatchObject({ Audit: { AuditDataChangePassword: 'demo' } });
+  });
+
+  it('marks the audit request blocked after SIGNING_BLOCKED; Cancel Edit still drops it and reloads', async () => {
+    const { session, store, fake } = await loaded();
+    store.setValue('Severity', 'Major');
+    await session.save();
+    fake.refuseNext(
+      new HttpStatusError({
+        status: 403,
+        method: 'PUT',
+        url: 'records/17',
+        bodyText: '{}',
+        body: { Message: 'Signing is blocked for this session.', Code: 'SIGNING_BLOCKED' },
+      }),
+    );
+    await session.sign(audit);
+    expect(session.getSnapshot().auditRequest).toMatchObject({ isBlocked: true, refusal: { field: null } });
+    expect(store.getField('Severity').value).toBe('Major');
+    const loads = fake.calls.filter((call) => call.call === 'get').length;
+    await session.cancelEdit();
+    expect(session.getSnapshot().auditRequest).toBeNull();
+    expect(fake.calls.filter((call) => call.call === 'get').length).toBe(loads + 1);
+  });
+
   it('keeps the edits and lists the differing fields on a 409; Keep mine saves over the current version with the same sign-off', async () => {
     const { session, store, fake } = await loaded();
     store.setValue('Country', 'Mine-land');

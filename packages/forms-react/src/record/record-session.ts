@@ -53,11 +53,32 @@ export interface RecordConflict {
   audit: AuditSignOff | undefined;
 }
 
+/** Why the server refused a signature (docs/protocol.md "Signatures"). */
+export type SignatureRefusalCode =
+  | 'AUDIT_SIGNATURE_MISMATCH'
+  | 'SIGNATURE_PASSWORD_REQUIRED'
+  | 'SIGNATURE_REJECTED'
+  | 'SIGNING_BLOCKED';
+
+/** A signature the server refused: its code, its message, and the dialog field it is about. */
+export interface SignatureRefusal {
+  code: SignatureRefusalCode;
+  message: string;
+  /** The field to mark invalid, or `null` (a block is about the whole dialog). */
+  field: 'signature' | 'password' | null;
+}
+
 /** A write waiting for the audit sign-off (spec §5): answer it with `sign` or `cancelEdit`. */
 export interface AuditRequest {
   action: 'save' | 'delete';
   /** The audit-flagged elements the write changes. */
   elements: ValueElement[];
+  /** The last refusal of a signature of this request; the request stays open with it. @default null */
+  refusal?: SignatureRefusal | null;
+  /** The server asked for the password (the session's first signing). @default false */
+  needsPassword?: boolean;
+  /** Three failed attempts blocked signing for this session: only Cancel Edit is left. @default false */
+  isBlocked?: boolean;
 }
 
 /** What a record session shows; a new object whenever something changes. */
@@ -93,6 +114,8 @@ export type RecordWriteOutcome =
   | { kind: 'failed'; error: unknown }
   /** Refused without sending: the session views a timepoint. */
   | { kind: 'read-only'; timepoint: string }
+  /** The server refused the signature: the audit request stays open with the refusal, the edits stay. */
+  | ({ kind: 'signature-refused' } & SignatureRefusal)
   /** Nothing to do (not loaded, no record to delete, no request to answer). */
   | { kind: 'skipped' };
 
@@ -196,6 +219,12 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
     return { kind: 'failed' as const, error };
   };
 
+  /** A refused signature is the audit dialog's to show, not the form fields'. */
+  const writeFailure = (store: FormStore, error: unknown): RecordWriteOutcome => {
+    const refusal = signatureRefusal(error);
+    return refusal ? { kind: 'signature-refused', ...refusal } : failure(store, error);
+  };
+
   /** Runs a write with the form marked submitting; answers `read-only` in time travel. */
   async function write(run: (store: FormStore) => Promise<RecordWriteOutcome>): Promise<RecordWriteOutcome> {
     const { store } = snapshot;
@@ -236,7 +265,7 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
         update({ record: saved, conflict: null });
         return { kind: 'saved', record: saved, isNew: existing === null };
       } catch (error) {
-        if (!isVersionConflictError(error)) return failure(store, error);
+        if (!isVersionConflictError(error)) return writeFailure(store, error);
         const rows = conflictRows({
           definition: store.definition,
           base,
@@ -325,7 +354,7 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
         } catch (error) {
           if (isVersionConflictError(error))
             return { kind: 'conflict', action: 'delete', current: error.current };
-          return failure(store, error);
+          return writeFailure(store, error);
         }
       });
     },
@@ -333,8 +362,28 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
     async sign(audit) {
       const request = snapshot.auditRequest;
       if (!request) return { kind: 'skipped' };
-      update({ auditRequest: null });
-      return request.action === 'save' ? session.save({ audit }) : session.remove({ audit });
+      // The request stays open while the signed write is sent: a refusal shows in the same dialog.
+      const outcome =
+        request.action === 'save' ? await session.save({ audit }) : await session.remove({ audit });
+      // Cancel Edit (or a reload) while it was sent: the request is gone, nothing to reopen.
+      if (snapshot.auditRequest !== request) return outcome;
+      if (outcome.kind !== 'signature-refused') {
+        update({ auditRequest: null });
+        return outcome;
+      }
+      const { kind: _kind, ...refusal } = outcome;
+      update({
+        auditRequest: {
+          ...request,
+          refusal,
+          needsPassword:
+            (request.needsPassword ?? false) ||
+            refusal.code === 'SIGNATURE_PASSWORD_REQUIRED' ||
+            refusal.code === 'SIGNATURE_REJECTED',
+          isBlocked: refusal.code === 'SIGNING_BLOCKED',
+        },
+      });
+      return outcome;
     },
 
     async cancelEdit() {
@@ -387,4 +436,20 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
     },
   };
   return session;
+}
+
+const REFUSAL_FIELDS: Record<SignatureRefusalCode, SignatureRefusal['field']> = {
+  AUDIT_SIGNATURE_MISMATCH: 'signature',
+  SIGNATURE_PASSWORD_REQUIRED: 'password',
+  SIGNATURE_REJECTED: 'password',
+  SIGNING_BLOCKED: null,
+};
+
+/** The signature refusal an error is, or `null`. */
+function signatureRefusal(error: unknown): SignatureRefusal | null {
+  if (!isHttpStatusError(error)) return null;
+  const code = error.body?.Code;
+  if (typeof code !== 'string' || !Object.hasOwn(REFUSAL_FIELDS, code)) return null;
+  const known = code as SignatureRefusalCode;
+  return { code: known, message: error.serverMessage ?? known, field: REFUSAL_FIELDS[known] };
 }

@@ -4,7 +4,6 @@ import {
   type FormDefinition,
   flattenElements,
   isEmptyValue,
-  isLegalNameSignature,
   isValueElement,
   type RecordVersion,
   ValidationCode,
@@ -20,8 +19,15 @@ import type { AuthContext } from '../session/session-service';
 import { resolvePickers } from './record-pickers';
 import type { RecordVersionRecord } from './records-store';
 
-/** The sign-off a write of an audit-flagged field carries. */
-export type AuditSignOff = { AuditDataChangeESig: string; AuditDataChangeReason: string };
+/** The sign-off a write of an audit-flagged field carries; the password is checked, never kept. */
+export type AuditSignOff = {
+  AuditDataChangeESig: string;
+  AuditDataChangeReason: string;
+  AuditDataChangePassword?: string | undefined;
+};
+
+/** Checks the signature of a write that needs one (the signing service's rules); throws its refusal. */
+export type VerifySignature = (audit: AuditSignOff) => Promise<void>;
 
 /** The value elements of a definition by name, tabs' children included. */
 export const valueElements = (definition: FormDefinition) => {
@@ -104,18 +110,22 @@ export function checkPermissions(options: {
   }
 }
 
-/** The audit invariant (CONTRACT): a change to an IsAudit field needs the signer's legal name and a reason. */
+/**
+ * The audit invariant (CONTRACT): a change to an IsAudit field needs a sign-off (the signer's legal
+ * name and a reason). Answers whether the write needs one; the signature itself is checked by
+ * {@link VerifySignature} (the signing service, which counts failed attempts).
+ */
 export function checkAudit(options: {
   auth: AuthContext;
   fields: Map<string, ValueElement>;
   before: FieldValues;
   after: FieldValues;
   audit: AuditSignOff | undefined;
-}): void {
+}): boolean {
   const changed = [...options.fields.values()].filter(
     (element) => element.IsAudit && valueChanged(options.before[element.Name], options.after[element.Name]),
   );
-  if (changed.length === 0) return;
+  if (changed.length === 0) return false;
   if (!options.audit) {
     throw new AppError({
       status: 400,
@@ -128,20 +138,7 @@ export function checkAudit(options: {
       })),
     });
   }
-  if (!isLegalNameSignature(options.audit.AuditDataChangeESig, options.auth.user.legalName)) {
-    throw new AppError({
-      status: 403,
-      code: 'AUDIT_SIGNATURE_MISMATCH',
-      message: 'The electronic signature does not match your legal name.',
-      issues: [
-        {
-          code: 'audit_signature_mismatch',
-          path: ['Audit', 'AuditDataChangeESig'],
-          message: 'Sign with your legal name.',
-        },
-      ],
-    });
-  }
+  return true;
 }
 
 /**
@@ -206,6 +203,7 @@ export async function prepareWrite(options: {
   changes: FieldValues;
   partial: boolean;
   audit: AuditSignOff | undefined;
+  verifySignature: VerifySignature;
 }): Promise<FieldValues> {
   const { auth, definition, permissions, settings, before, changes } = options;
   if (definition.Kind !== 'record') {
@@ -248,8 +246,11 @@ export async function prepareWrite(options: {
   // A picker whose shape is already wrong has its field issue; no second one.
   const shaped = pickers.issues.filter((issue) => !own.some((other) => other.path[1] === issue.path[1]));
   if (own.length + shaped.length > 0) throw validationFailure([...own, ...shaped]);
-  checkAudit({ auth, fields, before, after, audit: options.audit });
-  return resolveFiles(auth, fields, before, after);
+  const signed = checkAudit({ auth, fields, before, after, audit: options.audit });
+  const values = await resolveFiles(auth, fields, before, after);
+  // Last, so an attempt is counted only for a write that would otherwise be saved.
+  if (signed && options.audit) await options.verifySignature(options.audit);
+  return values;
 }
 
 /** Who wrote a version, when (server clock, UTC) and the sign-off. */

@@ -30,6 +30,8 @@ const SearchQuerySchema = z
   .catchall(z.string().max(500));
 
 const query = (req: Request) => req.query as Record<string, unknown>;
+/** The client address a signature's security events record ('trust proxy' is off: the socket's). */
+const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
 
 /** The v1 record and search endpoints of a form (inside {@link formsRoutes}, behind its session guard). */
 export function recordsRoutes(options: { records: RecordsService }): Router {
@@ -75,19 +77,19 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
   router.post('/forms/:no/records', async (req, res) => {
     const { no } = parseBody(FormParams, req.params);
     const body = parseBody(CreateRecordRequestSchema, req.body);
-    res.status(201).json(await records.createRecord(getAuth(res), no, body));
+    res.status(201).json(await records.createRecord(getAuth(res), no, body, originOf(req)));
   });
 
   router.put('/forms/:no/records/:id', async (req, res) => {
     const { no, id } = parseBody(RecordParams, req.params);
     const body = parseBody(UpdateRecordRequestSchema, req.body);
-    res.json(await records.updateRecord(getAuth(res), no, id, body));
+    res.json(await records.updateRecord(getAuth(res), no, id, body, originOf(req)));
   });
 
   router.delete('/forms/:no/records/:id', async (req, res) => {
     const { no, id } = parseBody(RecordParams, req.params);
     const body = parseBody(DeleteRecordRequestSchema, req.body);
-    res.json(await records.deleteRecord(getAuth(res), no, id, body));
+    res.json(await records.deleteRecord(getAuth(res), no, id, body, originOf(req)));
   });
 
   return router;

@@ -13,9 +13,11 @@ import { writeEvents } from '../audit/audit-events';
 import { notFound } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
+import type { SigningService } from '../signing/signing-service';
 import { indexFields } from './entities';
 import { type SearchPage, type SearchQuery, searchRecords } from './record-search';
 import {
+  type AuditSignOff,
   byUser,
   checkAudit,
   checkPermissions,
@@ -73,24 +75,40 @@ export interface RecordsService {
     auth: AuthContext,
     webTemplateNo: number,
     body: z.infer<typeof CreateRecordRequestSchema>,
+    origin?: WriteOrigin,
   ): Promise<RecordVersion>;
   updateRecord(
     auth: AuthContext,
     webTemplateNo: number,
     id: number,
     body: z.infer<typeof UpdateRecordRequestSchema>,
+    origin?: WriteOrigin,
   ): Promise<RecordVersion>;
   deleteRecord(
     auth: AuthContext,
     webTemplateNo: number,
     id: number,
     body: z.infer<typeof DeleteRecordRequestSchema>,
+    origin?: WriteOrigin,
   ): Promise<RecordVersion>;
 }
 
+/** Where a write came from: the client address its security events record. */
+export interface WriteOrigin {
+  address: string;
+}
+
 /** Creates the {@link RecordsService} over the forms' definitions and permissions. */
-export function createRecordsService(options: { now: () => number; forms: FormsService }): RecordsService {
-  const { now, forms } = options;
+export function createRecordsService(options: {
+  now: () => number;
+  forms: FormsService;
+  signing: SigningService;
+}): RecordsService {
+  const { now, forms, signing } = options;
+  const signer =
+    (auth: AuthContext, webTemplateNo: number, recordId: number | null, origin: WriteOrigin | undefined) =>
+    (audit: AuditSignOff) =>
+      signing.verify(auth, audit, { webTemplateNo, recordId, address: origin?.address ?? 'unknown' });
 
   /** The record as the form shows it at a timepoint: 404 NOT_FOUND_AT_TIMEPOINT before it existed. */
   async function loadAt(
@@ -239,7 +257,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
       return { Intact: result.intact, FirstBadSeq: result.firstBadSeq, Events: result.events };
     },
 
-    async createRecord(auth, webTemplateNo, body) {
+    async createRecord(auth, webTemplateNo, body, origin) {
       const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const values = await prepareWrite({
         auth,
@@ -250,6 +268,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         changes: body.Values,
         partial: false,
         audit: body.Audit,
+        verifySignature: signer(auth, webTemplateNo, null, origin),
       });
       const created = await auth.database.stores.records.create(definition.Entity, {
         values,
@@ -261,7 +280,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
       return toWire(created, visible);
     },
 
-    async updateRecord(auth, webTemplateNo, id, body) {
+    async updateRecord(auth, webTemplateNo, id, body, origin) {
       const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const current = await loadRecord(auth, definition, id);
       if (current.version !== body.Version || current.isDeleted) throw conflict(current, visible);
@@ -274,6 +293,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         changes: body.Values,
         partial: true,
         audit: body.Audit,
+        verifySignature: signer(auth, webTemplateNo, id, origin),
       });
       const result = await auth.database.stores.records.append(id, body.Version, {
         values,
@@ -287,7 +307,7 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
       throw notFound(`Form ${webTemplateNo} has no record ${id}`);
     },
 
-    async deleteRecord(auth, webTemplateNo, id, body) {
+    async deleteRecord(auth, webTemplateNo, id, body, origin) {
       const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const current = await loadRecord(auth, definition, id);
       if (current.version !== body.Version || current.isDeleted) throw conflict(current, visible);
@@ -303,7 +323,12 @@ export function createRecordsService(options: { now: () => number; forms: FormsS
         includeReadOnly: false,
         anyHidden: false,
       });
-      checkAudit({ auth, fields, before: current.values, after: cleared, audit: body.Audit });
+      if (
+        checkAudit({ auth, fields, before: current.values, after: cleared, audit: body.Audit }) &&
+        body.Audit
+      ) {
+        await signer(auth, webTemplateNo, id, origin)(body.Audit);
+      }
       const result = await auth.database.stores.records.append(id, body.Version, {
         values: current.values,
         isDeleted: true,

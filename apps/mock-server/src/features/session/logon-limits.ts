@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { AppError } from '../../errors/app-error';
-import { createWorkGate, GateFullError } from './logon-gate';
+import { createWorkGate, GateFullError, type WorkGate } from './logon-gate';
 
 /** A fixed-window limit: `max` failed logons per `windowMs`. */
 export interface LogonRateLimit {
@@ -79,6 +79,8 @@ export function createLogonLimits(options: {
   /** Failed logons per client address, whatever the user name (a flood of made-up names). */
   perAddress: LogonRateLimit;
   hashing: LogonHashLimit;
+  /** The gate to hash in, shared with the signatures' password checks. @default a gate of `hashing`'s limits */
+  gate?: WorkGate;
 }) {
   const perAddress = failedLogonLimit(options.perAddress, clientAddress, true, 'logonAddressLimit');
   const perUser = failedLogonLimit(
@@ -90,7 +92,7 @@ export function createLogonLimits(options: {
   // Every logon hashes (an unknown user against a dummy hash, for equal timing): the gate bounds
   // how much of that work anonymous requests can queue; beyond it they are refused unhashed.
   const { concurrency, queue, perAddress: perKey } = options.hashing;
-  const hashing = createWorkGate({ concurrency, queue, perKey });
+  const hashing = options.gate ?? createWorkGate({ concurrency, queue, perKey });
   const signedInFrom = recentAddresses(10_000);
 
   return {

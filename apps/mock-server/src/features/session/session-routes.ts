@@ -7,6 +7,7 @@ import {
   readSessionCookie,
   setSessionCookies,
 } from '../../http/session-middleware';
+import type { WorkGate } from './logon-gate';
 import { createLogonLimits, type LogonHashLimit, type LogonRateLimit } from './logon-limits';
 import type { SessionService } from './session-service';
 
@@ -19,6 +20,8 @@ export function sessionRoutes(options: {
   /** Failed logons per client address, whatever the user name (a flood of made-up names). */
   logonIpRateLimit: LogonRateLimit;
   logonHashLimit: LogonHashLimit;
+  /** The hashing gate shared with signatures. @default one of `logonHashLimit`'s own */
+  hashGate?: WorkGate;
 }): Router {
   const { sessions, requireSession } = options;
   const router = Router();
@@ -26,6 +29,7 @@ export function sessionRoutes(options: {
     perUser: options.logonRateLimit,
     perAddress: options.logonIpRateLimit,
     hashing: options.logonHashLimit,
+    ...(options.hashGate ? { gate: options.hashGate } : {}),
   });
 
   router.get('/databases', (_req, res) => {

@@ -1,0 +1,281 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ApiErrorBodySchema,
+  AuditTrailSchema,
+  RecordSchema,
+  SecurityEventPageSchema,
+} from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/sqlite';
+import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
+
+// A wrong password no real one contains: the test looks for it in the log and the database file.
+const SECRET = 'Wr0ng-Signing-Secret-5f2c9a';
+const sign = (extra: Record<string, string> = {}) => ({
+  AuditDataChangeESig: 'Sam Supervisor',
+  AuditDataChangeReason: 'Reviewed',
+  ...extra,
+});
+
+const errorOf = async (response: Response) => ({
+  status: response.status,
+  ...ApiErrorBodySchema.parse(await response.json()),
+});
+
+/** Creates a deviation: Severity and Status are audit-flagged, so creating one is signed. */
+async function createDeviation(client: TestClient, audit: Record<string, string>) {
+  const response = await client.json('POST', 'api/v1/forms/103/records', {
+    Values: { Title: 'Signing test', OccurredOn: '2026-03-04', Severity: 'Major', Status: 'Open' },
+    Audit: audit,
+  });
+  return response;
+}
+
+const changeSeverity = (client: TestClient, id: number, version: number, audit?: Record<string, string>) =>
+  client.json('PUT', `api/v1/forms/103/records/${id}`, {
+    Version: version,
+    Values: { Severity: version % 2 === 0 ? 'Major' : 'Critical' },
+    ...(audit ? { Audit: audit } : {}),
+  });
+
+const readVersion = async (client: TestClient, id: number) =>
+  RecordSchema.parse(await (await client.fetch(`api/v1/forms/103/records/${id}`)).json()).Version;
+
+async function newSupervisor(server: TestServer) {
+  const client = new TestClient(() => server.url);
+  await client.logon('supervisor');
+  return client;
+}
+
+describe('SignatureRequiresPassword off (the default)', () => {
+  let server: TestServer;
+  let supervisor: TestClient;
+  beforeAll(async () => {
+    ({ server, supervisor } = await startSignedInServer());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('signs with the legal name and a reason alone: no password is asked', async () => {
+    const created = await createDeviation(supervisor, sign());
+    expect(created.status).toBe(201);
+    const { Id } = RecordSchema.parse(await created.json());
+    expect((await changeSeverity(supervisor, Id, 1, sign())).status).toBe(200);
+  });
+
+  it('counts a wrong legal name as a failed attempt and says how many are left; nothing is saved', async () => {
+    const client = await newSupervisor(server);
+    const { Id } = RecordSchema.parse(await (await createDeviation(client, sign())).json());
+    const wrong = await errorOf(
+      await changeSeverity(client, Id, 1, sign({ AuditDataChangeESig: 'Olive Operator' })),
+    );
+    expect(wrong).toMatchObject({ status: 403, Code: 'AUDIT_SIGNATURE_MISMATCH' });
+    expect(wrong.Message).toContain('2 attempts left');
+    expect(await readVersion(client, Id)).toBe(1);
+  });
+});
+
+describe('SignatureRequiresPassword on', () => {
+  let server: TestServer;
+  let supervisor: TestClient;
+  let operator: TestClient;
+  const log: Record<string, unknown>[] = [];
+  const rawLog: string[] = [];
+  beforeAll(async () => {
+    ({ server, supervisor, operator } = await startSignedInServer({
+      signatureRequiresPassword: true,
+      logLevel: 'debug',
+      logDestination: {
+        write: (line: string) => {
+          rawLog.push(line);
+          log.push(JSON.parse(line));
+        },
+      },
+    }));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('asks for the password on the first signing of a session, not on the next; after a lock, again', async () => {
+    const client = await newSupervisor(server);
+    const missing = await errorOf(await createDeviation(client, sign()));
+    expect(missing).toMatchObject({ status: 400, Code: 'SIGNATURE_PASSWORD_REQUIRED' });
+    expect(missing.Issues).toEqual([expect.objectContaining({ path: ['Audit', 'AuditDataChangePassword'] })]);
+
+    const created = await createDeviation(client, sign({ AuditDataChangePassword: 'demo' }));
+    expect(created.status).toBe(201);
+    const { Id } = RecordSchema.parse(await created.json());
+    // The same session: the legal name and a reason are enough (21 CFR 11.200(a)(1)(i)).
+    expect((await changeSeverity(client, Id, 1, sign())).status).toBe(200);
+
+    // The lock screen signs in again with the old cookie: a new session, so the password again.
+    await client.logon('supervisor');
+    expect(await errorOf(await changeSeverity(client, Id, 2, sign()))).toMatchObject({
+      status: 400,
+      Code: 'SIGNATURE_PASSWORD_REQUIRED',
+    });
+    expect(await readVersion(client, Id)).toBe(2);
+    expect((await changeSeverity(client, Id, 2, sign({ AuditDataChangePassword: 'demo' }))).status).toBe(200);
+  });
+
+  it('blocks signing after three failed attempts in a row; the block holds for a right one; unsigned work goes on', async () => {
+    const client = await newSupervisor(server);
+    const { Id } = RecordSchema.parse(
+      await (await createDeviation(client, sign({ AuditDataChangePassword: 'demo' }))).json(),
+    );
+    const attempts = [
+      sign({ AuditDataChangeESig: 'Olive Operator' }),
+      sign({ AuditDataChangeESig: 'Sam' }),
+      // A password given although not needed any more is not checked; a wrong name is.
+      sign({ AuditDataChangeESig: 'Nobody', AuditDataChangePassword: SECRET }),
+    ];
+    const answers = [];
+    for (const audit of attempts) answers.push(await errorOf(await changeSeverity(client, Id, 1, audit)));
+    expect(answers.map((answer) => answer.Code)).toEqual([
+      'AUDIT_SIGNATURE_MISMATCH',
+      'AUDIT_SIGNATURE_MISMATCH',
+      'SIGNING_BLOCKED',
+    ]);
+    const right = await errorOf(
+      await changeSeverity(client, Id, 1, sign({ AuditDataChangePassword: 'demo' })),
+    );
+    expect(right).toMatchObject({ status: 403, Code: 'SIGNING_BLOCKED' });
+    expect(right.Message).toContain('blocked for this session');
+    expect(await readVersion(client, Id)).toBe(1);
+
+    // Reads and writes without a signature keep working in the blocked session.
+    const unsigned = await client.json('PUT', `api/v1/forms/103/records/${Id}`, {
+      Version: 1,
+      Values: { Description: 'Still editable.' },
+    });
+    expect(unsigned.status).toBe(200);
+
+    const page = SecurityEventPageSchema.parse(
+      await (await supervisor.fetch('api/v1/security-events?limit=500')).json(),
+    );
+    const mine = page.Items.filter((event) => event.RecordId === Id);
+    expect(mine.map((event) => [event.Kind, event.Cause])).toEqual([
+      ['blocked_attempt', null],
+      ['signing_blocked', null],
+      ['signature_failed', 'legal_name'],
+      ['signature_failed', 'legal_name'],
+      ['signature_failed', 'legal_name'],
+    ]);
+    const context = (await (await client.fetch('api/v1/session')).json()) as { SessionId: string };
+    for (const event of mine) {
+      expect(event).toMatchObject({
+        UserName: 'supervisor',
+        SessionId: context.SessionId,
+        Address: expect.stringMatching(/127\.0\.0\.1/),
+        WebTemplateNo: 103,
+      });
+      expect(Date.parse(event.AtUtc)).toBe(server.clock.now());
+    }
+    // The session's token is not in it (the cookie's second part).
+    const token = client.cookies.get('procedo_session')?.split('.')[1] ?? 'no-cookie';
+    expect(JSON.stringify(page)).not.toContain(token);
+  });
+
+  it('counts a wrong password as a failed attempt and a success starts the count again', async () => {
+    const client = await newSupervisor(server);
+    const { Id } = RecordSchema.parse(
+      await (await createDeviation(client, sign({ AuditDataChangePassword: 'demo' }))).json(),
+    );
+    // Sign out and in: the next signature needs the password again.
+    await client.logon('supervisor');
+    const wrong = await errorOf(
+      await changeSeverity(client, Id, 1, sign({ AuditDataChangePassword: SECRET })),
+    );
+    expect(wrong).toMatchObject({ status: 403, Code: 'SIGNATURE_REJECTED' });
+    expect(wrong.Message).toContain('2 attempts left');
+    expect(
+      (await errorOf(await changeSeverity(client, Id, 1, sign({ AuditDataChangeESig: 'x' })))).Message,
+    ).toContain('1 attempt left');
+    expect((await changeSeverity(client, Id, 1, sign({ AuditDataChangePassword: 'demo' }))).status).toBe(200);
+    // Two more failures after the success do not block: the count started again.
+    for (const name of ['a', 'b']) {
+      expect(
+        (await errorOf(await changeSeverity(client, Id, 2, sign({ AuditDataChangeESig: name })))).Code,
+      ).toBe('AUDIT_SIGNATURE_MISMATCH');
+    }
+    expect((await changeSeverity(client, Id, 2, sign())).status).toBe(200);
+
+    const page = SecurityEventPageSchema.parse(
+      await (await supervisor.fetch('api/v1/security-events?limit=500')).json(),
+    );
+    expect(
+      page.Items.filter((event) => event.RecordId === Id)
+        .map((event) => event.Cause)
+        .reverse(),
+    ).toEqual(['password', 'legal_name', 'legal_name', 'legal_name']);
+  });
+
+  it('keeps the password out of the versions, the audit trail, the database and the log', async () => {
+    const client = await newSupervisor(server);
+    const created = await createDeviation(client, sign({ AuditDataChangePassword: SECRET }));
+    expect((await errorOf(created)).Code).toBe('SIGNATURE_REJECTED');
+    const saved = await createDeviation(client, sign({ AuditDataChangePassword: 'demo' }));
+    const { Id } = RecordSchema.parse(await saved.json());
+    const trail = AuditTrailSchema.parse(
+      await (await client.fetch(`api/v1/forms/103/records/${Id}/audit`)).json(),
+    );
+    expect(trail.Items.find((event) => event.Signature !== null)).toMatchObject({
+      Signature: 'Sam Supervisor',
+      Reason: 'Reviewed',
+    });
+    expect(JSON.stringify(trail)).not.toMatch(/demo|Password/);
+    const versions = await (await client.fetch(`api/v1/forms/103/records/${Id}/versions`)).text();
+    expect(versions).not.toMatch(/demo|Password/);
+    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    const file = await readFile(path.join(server.dataDir, 'demo.sqlite'));
+    expect(file.includes(SECRET)).toBe(false);
+    expect(rawLog.length).toBeGreaterThan(0);
+    expect(rawLog.join('\n')).not.toContain(SECRET);
+    expect(log.some((line) => line.msg === 'request')).toBe(true);
+  });
+
+  it('lists the security events to supervisors only, newest first, by pages', async () => {
+    expect(await errorOf(await operator.fetch('api/v1/security-events'))).toMatchObject({
+      status: 403,
+      Code: 'FORBIDDEN',
+    });
+    const all = SecurityEventPageSchema.parse(
+      await (await supervisor.fetch('api/v1/security-events?limit=500')).json(),
+    );
+    expect(all.Items.length).toBeGreaterThan(3);
+    const ids = all.Items.map((event) => event.Id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const seen: number[] = [];
+    let beforeId: number | null = null;
+    do {
+      const query: string = beforeId === null ? 'limit=2' : `limit=2&beforeId=${beforeId}`;
+      const page = SecurityEventPageSchema.parse(
+        await (await supervisor.fetch(`api/v1/security-events?${query}`)).json(),
+      );
+      expect(page.Items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.Items.map((event) => event.Id));
+      beforeId = page.NextBeforeId;
+    } while (beforeId !== null);
+    expect(seen).toEqual(ids);
+    expect((await supervisor.fetch('api/v1/security-events?limit=0')).status).toBe(400);
+  });
+
+  it('keeps the security events append-only in the database', () => {
+    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+    try {
+      expect(() => db.prepare('DELETE FROM security_events').run()).toThrow(/append-only/);
+      expect(() => db.prepare("UPDATE security_events SET user_name = 'x'").run()).toThrow(/append-only/);
+    } finally {
+      db.close();
+    }
+  });
+});
