@@ -272,6 +272,7 @@ export type {
   AuditSignOff,
   AuditTrail,
   AuditVerification,
+  LastSignature,
   RecordVersion,
 } from './v1/record-schemas';
 export {
@@ -284,6 +285,7 @@ export {
   ConflictBodySchema,
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
+  LastSignatureSchema,
   RecordSchema,
   SearchResultSchema,
   UpdateRecordRequestSchema,

@@ -475,4 +475,12 @@ export const MIGRATIONS: readonly Migration[] = [
         AND NOT EXISTS (SELECT 1 FROM navigation_nodes WHERE parent_id = admin.id AND url = '/security-events');
     `,
   },
+  {
+    version: 13,
+    name: 'the newest signature of a record in one seek',
+    sql: `
+      -- The signature shown beside a record (§11.50): only signed events, newest found first.
+      CREATE INDEX audit_events_signed ON audit_events(record_id, seq) WHERE signature IS NOT NULL;
+    `,
+  },
 ];

@@ -111,6 +111,12 @@ export const AuditTrailSchema = z.object({
 });
 export type AuditTrail = z.infer<typeof AuditTrailSchema>;
 
+/** `GET forms/{no}/records/{id}/audit/last-signature` answer: the newest signed event, or `null`. */
+export const LastSignatureSchema = z.object({
+  Event: z.nullable(AuditEventSchema),
+});
+export type LastSignature = z.infer<typeof LastSignatureSchema>;
+
 /** `GET forms/{no}/records/{id}/audit/verify` answer: the hash chain recomputed from the stored events. */
 export const AuditVerificationSchema = z.object({
   Intact: z.boolean(),

@@ -166,6 +166,32 @@ describe('records api', () => {
     ]);
   });
 
+  it('reads the newest signed event, at a timepoint too, and none', async () => {
+    const signed = {
+      Seq: 4,
+      Kind: 'sign',
+      Version: 2,
+      UserName: 'supervisor',
+      LegalName: 'Sam Supervisor',
+      AtUtc: '2026-03-01T09:30:12.345Z',
+      Changes: [],
+      Reason: 'Product affected',
+      Signature: 'Sam Supervisor',
+      Hash: 'cd34',
+    };
+    const { records, seen } = client((request) =>
+      json(200, { Event: request.url.includes('Timepoint') ? null : signed }),
+    );
+    await expect(records.lastSignature(103, 17)).resolves.toEqual({ Event: signed });
+    await expect(records.lastSignature(103, 17, { timepoint: '2026-03-01 09:30' })).resolves.toEqual({
+      Event: null,
+    });
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}${decodeURIComponent(s.url.search)}`)).toEqual([
+      'GET /api/v1/forms/103/records/17/audit/last-signature',
+      'GET /api/v1/forms/103/records/17/audit/last-signature?Timepoint=2026-03-01+09:30',
+    ]);
+  });
+
   it('refuses an audit event of an unknown kind as a ResponseShapeError', async () => {
     const { records } = client(() =>
       json(200, {

@@ -11,6 +11,8 @@ import {
   ConflictBodySchema,
   type CreateRecordRequestSchema,
   type DeleteRecordRequestSchema,
+  type LastSignature,
+  LastSignatureSchema,
   RecordSchema,
   type RecordVersion,
   SearchResultSchema,
@@ -94,6 +96,12 @@ export interface RecordsApi {
   remove(webTemplateNo: number, id: number, body: DeleteRecordRequest): Promise<RecordVersion>;
   /** `GET forms/{no}/records/{id}/audit`: one page of the record's audit trail, oldest first. */
   audit(webTemplateNo: number, id: number, query?: AuditTrailQuery): Promise<AuditTrail>;
+  /**
+   * `GET forms/{no}/records/{id}/audit/last-signature`: the record's newest signed event (as
+   * recorded up to the timepoint when given), for the signature shown beside the record — one read
+   * however long the trail.
+   */
+  lastSignature(webTemplateNo: number, id: number, options?: ReadOptions): Promise<LastSignature>;
   /** `GET forms/{no}/records/{id}/audit/verify`: whether the trail's hash chain is intact. */
   verifyAudit(webTemplateNo: number, id: number, options?: ReadOptions): Promise<AuditVerification>;
 }
@@ -197,6 +205,9 @@ export function createRecordsApi(request: V1Request): RecordsApi {
       if (query.afterSeq !== undefined) params.set('afterSeq', String(query.afterSeq));
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       return request(AuditTrailSchema, `${record(no, id)}/audit`, readOptions(query, params));
+    },
+    async lastSignature(no, id, options = {}) {
+      return request(LastSignatureSchema, `${record(no, id)}/audit/last-signature`, readOptions(options));
     },
     async verifyAudit(no, id, options = {}) {
       return request(AuditVerificationSchema, `${record(no, id)}/audit/verify`, readOptions(options));

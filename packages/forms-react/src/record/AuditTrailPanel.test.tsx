@@ -169,14 +169,29 @@ describe('AuditTrailPanel', () => {
 });
 
 describe('LastSignature and AuditTrailPrint', () => {
-  it('shows the newest signature’s printed name, time with zone and meaning beside the record', async () => {
-    const api = fakeApi();
-    render(<LastSignature api={api} webTemplateNo={103} recordId={7} />);
+  it('shows the newest signature’s printed name, time with zone and meaning beside the record, in one read', async () => {
+    const lastSignature = vi.fn(async () => ({ Event: trail[2]! }));
+    render(
+      <LastSignature api={{ lastSignature }} webTemplateNo={103} recordId={7} timepoint="2026-03-05 00:00" />,
+    );
     const region = await screen.findByRole('region', { name: 'Last signature' });
-    expect(api.verifyAudit).not.toHaveBeenCalled();
+    expect(lastSignature).toHaveBeenCalledTimes(1);
+    expect(lastSignature).toHaveBeenCalledWith(103, 7, { timepoint: '2026-03-05 00:00' });
     expect(region.textContent).toContain('Sam Supervisor');
     expect(region.textContent).toContain('2026-03-03 10:00:00 UTC');
     expect(region.textContent).toContain('Product affected');
+  });
+
+  it('says when the record has no signature', async () => {
+    render(
+      <LastSignature
+        api={{ lastSignature: async () => ({ Event: null }) }}
+        webTemplateNo={103}
+        recordId={7}
+      />,
+    );
+    const region = await screen.findByRole('region', { name: 'Last signature' });
+    expect(region.textContent).toContain('Not signed yet.');
   });
 
   it('prints the record identity, every event, the verify mark, and when and by whom', async () => {

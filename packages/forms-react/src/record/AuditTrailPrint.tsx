@@ -1,14 +1,8 @@
-import type { AuditEvent, AuditVerification } from '@procedo/client-api';
+import type { AuditEvent, AuditVerification, RecordsApi } from '@procedo/client-api';
 import { useEffect, useState } from 'react';
 import { AuditEventsTable, AuditVerificationMark, SignatureManifestationView } from './AuditEventsTable';
 import type { AuditTrailTarget } from './AuditTrailPanel';
-import {
-  lastSignedEvent,
-  loadAllAuditEvents,
-  localZoneText,
-  signatureManifestation,
-  utcZoneText,
-} from './audit-trail';
+import { loadAllAuditEvents, localZoneText, signatureManifestation, utcZoneText } from './audit-trail';
 import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from './audit-trail-labels';
 
 type Whole =
@@ -16,11 +10,8 @@ type Whole =
   | { kind: 'failed' }
   | { kind: 'done'; events: AuditEvent[]; verification: AuditVerification | Error | null };
 
-/** The whole trail of a record (every page) and, when asked, its verification; read once per target. */
-function useWholeAuditTrail(
-  { api, webTemplateNo, recordId, timepoint }: AuditTrailTarget,
-  withVerification: boolean,
-): Whole {
+/** The whole trail of a record (every page) and its verification; read once per target. */
+function useWholeAuditTrail({ api, webTemplateNo, recordId, timepoint }: AuditTrailTarget): Whole {
   const [whole, setWhole] = useState<Whole>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
@@ -30,11 +21,9 @@ function useWholeAuditTrail(
       loadAllAuditEvents((afterSeq) =>
         api.audit(webTemplateNo, recordId, { afterSeq, limit: 500, ...options }),
       ),
-      withVerification
-        ? api
-            .verifyAudit(webTemplateNo, recordId, options)
-            .catch((cause: unknown) => (cause instanceof Error ? cause : new Error(String(cause))))
-        : null,
+      api
+        .verifyAudit(webTemplateNo, recordId, options)
+        .catch((cause: unknown) => (cause instanceof Error ? cause : new Error(String(cause)))),
     ]).then(
       ([events, verification]) => live && setWhole({ kind: 'done', events, verification }),
       (cause: unknown) => {
@@ -45,23 +34,43 @@ function useWholeAuditTrail(
     return () => {
       live = false;
     };
-  }, [api, webTemplateNo, recordId, timepoint, withVerification]);
+  }, [api, webTemplateNo, recordId, timepoint]);
   return whole;
 }
 
 /** Props of {@link LastSignature}. */
-export interface LastSignatureProps extends AuditTrailTarget {
+export interface LastSignatureProps extends Omit<AuditTrailTarget, 'api'> {
+  /** The call it makes (`v1.records` has it). */
+  api: Pick<RecordsApi, 'lastSignature'>;
   labels?: Partial<AuditTrailLabels>;
 }
 
-/** The record's newest signature's manifestation (§11.50), shown beside the record. */
-export function LastSignature({ labels, ...target }: LastSignatureProps) {
+type Newest = { kind: 'loading' } | { kind: 'failed' } | { kind: 'done'; event: AuditEvent | null };
+
+/**
+ * The record's newest signature's manifestation (§11.50), shown beside the record. One read of
+ * the newest signed event, however long the trail; the chain's check is the panel's and the
+ * printed page's.
+ */
+export function LastSignature({ labels, api, webTemplateNo, recordId, timepoint }: LastSignatureProps) {
   const L = { ...AUDIT_TRAIL_LABELS, ...labels };
-  // The chain's check is the panel's and the printed page's: not read again for this.
-  const whole = useWholeAuditTrail(target, false);
-  if (whole.kind !== 'done') return null;
-  const last = lastSignedEvent(whole.events);
-  const manifestation = last ? signatureManifestation(last) : null;
+  const [newest, setNewest] = useState<Newest>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setNewest({ kind: 'loading' });
+    api.lastSignature(webTemplateNo, recordId, timepoint ? { timepoint } : {}).then(
+      ({ Event }) => live && setNewest({ kind: 'done', event: Event }),
+      (cause: unknown) => {
+        console.error(cause);
+        if (live) setNewest({ kind: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, webTemplateNo, recordId, timepoint]);
+  if (newest.kind !== 'done') return null;
+  const manifestation = newest.event ? signatureManifestation(newest.event) : null;
   return (
     <section className="procedo-LastSignature" aria-label={L.lastSignature}>
       <h2>{L.lastSignature}</h2>
@@ -99,7 +108,7 @@ export interface AuditTrailPrintProps extends AuditTrailTarget {
 export function AuditTrailPrint(props: AuditTrailPrintProps) {
   const { formTitle, recordTitle, printedBy, fieldLabel, labels, timeZone, now = () => new Date() } = props;
   const L = { ...AUDIT_TRAIL_LABELS, ...labels };
-  const whole = useWholeAuditTrail(props, true);
+  const whole = useWholeAuditTrail(props);
   const [printedAt] = useState(() => now().toISOString());
   const title = L.printTitle(formTitle, props.recordId);
   return (

@@ -41,6 +41,8 @@ export interface AuditStore {
   slice(recordId: number, afterSeq: number, limit: number): Promise<AuditEventWithVersion[]>;
   /** The newest event's Seq and Version of a record, or null without events. */
   last(recordId: number): Promise<{ seq: number; version: number } | null>;
+  /** The record's newest signed event (at or before `atIso` when given), or null: one index seek. */
+  lastSigned(recordId: number, atIso?: string): Promise<StoredAuditEvent | null>;
   /** Events of every record, newest first, filtered; keyset-paged after `before`. */
   search(options: {
     userName?: string;
@@ -208,7 +210,17 @@ export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
   const last = db.prepare<[number], { seq: number; version: number }>(
     'SELECT seq, version FROM audit_events WHERE record_id = ? ORDER BY seq DESC LIMIT 1',
   );
+  // The partial index holds the signed events only, so a record with a long unsigned history
+  // (or none signed) costs one seek, not a walk back through every event.
+  const lastSigned = db.prepare<[number, string], EventRow>(
+    `SELECT * FROM audit_events INDEXED BY audit_events_signed
+     WHERE record_id = ? AND signature IS NOT NULL AND at_utc <= ? ORDER BY seq DESC LIMIT 1`,
+  );
   return {
+    async lastSigned(recordId, atIso) {
+      const row = lastSigned.get(recordId, atIso ?? '9999-12-31T23:59:59.999Z');
+      return row ? toEvent(row) : null;
+    },
     async list(recordId, { afterSeq, limit, atIso }) {
       return list.all(recordId, afterSeq, atIso ?? '9999-12-31T23:59:59.999Z', limit).map(toEvent);
     },

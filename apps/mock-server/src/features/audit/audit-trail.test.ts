@@ -132,6 +132,42 @@ describe('the audit trail of a record', () => {
     expect(throughSearch.Items[0]!.Changes.map((c) => c.Name).sort()).toEqual(['Name', 'Status']);
   });
 
+  it('gives the newest signed event in one read, as recorded at a timepoint, and none for an unsigned record', async () => {
+    const id = await deviationWithHistory();
+    const path = `api/v1/forms/103/records/${id}/audit/last-signature`;
+    const last = async (query = '') =>
+      (await (await supervisor.fetch(`${path}${query}`)).json()) as { Event: Trail['Items'][number] | null };
+    const now = await last();
+    // The newest signature, not the newest event (event 5 is an unsigned change).
+    expect(now.Event).toMatchObject({
+      Seq: 4,
+      Kind: 'sign',
+      Signature: 'sam supervisor',
+      Reason: 'Product affected',
+    });
+    const { Items } = await trail(supervisor, `api/v1/forms/103/records/${id}/audit`);
+    expect((await last(`?Timepoint=${Items[1]!.AtUtc}`)).Event).toMatchObject({
+      Seq: 2,
+      Signature: 'Sam Supervisor',
+      Reason: 'Initial assessment',
+    });
+    const before = await supervisor.fetch(`${path}?Timepoint=2000-01-01T00:00:00.000Z`);
+    expect(before.status).toBe(404);
+    expect(((await before.json()) as { Code: string }).Code).toBe('NOT_FOUND_AT_TIMEPOINT');
+    const bad = await supervisor.fetch(`${path}?limit=1`);
+    expect(bad.status).toBe(400);
+
+    const unsigned = RecordSchema.parse(
+      await (
+        await supervisor.json('POST', 'api/v1/forms/102/records', {
+          Values: { Name: 'Never Signed Ltd', Status: 'Approved' },
+        })
+      ).json(),
+    );
+    const none = await supervisor.fetch(`api/v1/forms/102/records/${unsigned.Id}/audit/last-signature`);
+    expect(await none.json()).toEqual({ Event: null });
+  });
+
   it('gives the seeded records their create event', async () => {
     const { Items } = await trail(supervisor, 'api/v1/forms/102/records/1/audit');
     expect(Items[0]).toMatchObject({ Seq: 1, Kind: 'create', Version: 1, UserName: 'system' });

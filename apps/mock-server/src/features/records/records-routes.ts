@@ -67,6 +67,12 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
     res.json(await records.audit(getAuth(res), no, id, { afterSeq, limit, ...(atIso ? { atIso } : {}) }));
   });
 
+  router.get('/forms/:no/records/:id/audit/last-signature', async (req, res) => {
+    const { no, id } = parseBody(RecordParams, req.params);
+    parseBody(z.strictObject({ Timepoint: z.string().optional() }), query(req));
+    res.json(await records.lastSignature(getAuth(res), no, id, timepointOf(res)?.iso));
+  });
+
   router.get('/forms/:no/records/:id/audit/verify', async (req, res) => {
     const { no, id } = parseBody(RecordParams, req.params);
     // The chain is checked as stored now, whatever timepoint the caller views.

@@ -28,23 +28,40 @@ import {
 } from './record-writes';
 import type { RecordVersionRecord } from './records-store';
 
-/** One page of a record's audit trail, as the wire carries it (CONTRACT "Audit trail"). */
+/** One audit event as the wire carries it (CONTRACT "Audit trail"). */
+export interface WireAuditEvent {
+  Seq: number;
+  Kind: StoredAuditEvent['kind'];
+  Version: number;
+  UserName: string;
+  LegalName: string;
+  AtUtc: string;
+  Changes: AuditChange[];
+  Reason: string | null;
+  Signature: string | null;
+  Hash: string;
+}
+
+/** One page of a record's audit trail. */
 export interface AuditPage {
-  Items: {
-    Seq: number;
-    Kind: StoredAuditEvent['kind'];
-    Version: number;
-    UserName: string;
-    LegalName: string;
-    AtUtc: string;
-    Changes: AuditChange[];
-    Reason: string | null;
-    Signature: string | null;
-    Hash: string;
-  }[];
+  Items: WireAuditEvent[];
   /** Pass as `afterSeq` for the next page; null on the last one. */
   NextAfterSeq: number | null;
 }
+
+/** An event for a reader who sees `visible`: hidden elements stay hidden in the trail too (CONTRACT). */
+const toWireEvent = (event: StoredAuditEvent, visible: ReadonlySet<string>): WireAuditEvent => ({
+  Seq: event.seq,
+  Kind: event.kind,
+  Version: event.version,
+  UserName: event.userName,
+  LegalName: event.legalName,
+  AtUtc: event.atUtc,
+  Changes: event.changes.filter((change) => visible.has(change.Name)),
+  Reason: event.reason,
+  Signature: event.signature,
+  Hash: event.hash,
+});
 
 /** Records read and written through a form: versioned reads, search, writes with every server-side rule. */
 export interface RecordsService {
@@ -64,6 +81,13 @@ export interface RecordsService {
     id: number,
     page: { afterSeq: number; limit: number; atIso?: string },
   ): Promise<AuditPage>;
+  /** The record's newest signed event (as recorded up to `atIso` when given), for its manifestation. */
+  lastSignature(
+    auth: AuthContext,
+    webTemplateNo: number,
+    id: number,
+    atIso?: string,
+  ): Promise<{ Event: WireAuditEvent | null }>;
   /** Recomputes the record's hash chain and each event's link to its stored version. */
   verifyAudit(
     auth: AuthContext,
@@ -209,21 +233,17 @@ export function createRecordsService(options: {
       });
       const page = rows.slice(0, limit);
       return {
-        Items: page.map((event) => ({
-          Seq: event.seq,
-          Kind: event.kind,
-          Version: event.version,
-          UserName: event.userName,
-          LegalName: event.legalName,
-          AtUtc: event.atUtc,
-          // Hidden elements stay hidden in the trail too (CONTRACT).
-          Changes: event.changes.filter((change) => visible.has(change.Name)),
-          Reason: event.reason,
-          Signature: event.signature,
-          Hash: event.hash,
-        })),
+        Items: page.map((event) => toWireEvent(event, visible)),
         NextAfterSeq: rows.length > limit ? (page.at(-1)?.seq ?? null) : null,
       };
+    },
+
+    async lastSignature(auth, webTemplateNo, id, atIso) {
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      if (atIso === undefined) await loadRecord(auth, definition, id);
+      else await loadAt(auth, definition, id, atIso);
+      const event = await auth.database.stores.audit.lastSigned(id, atIso);
+      return { Event: event ? toWireEvent(event, visible) : null };
     },
 
     async verifyAudit(auth, webTemplateNo, id) {
