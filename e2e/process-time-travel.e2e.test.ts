@@ -92,6 +92,20 @@ describe('reference host: a process in time travel', () => {
     await page.getByText(`This is the process as it was at ${timepoint} (UTC)`).first().waitFor();
     await expectNoSeriousAxeViolations(page);
 
+    // Home keeps it too: its process list as it was then, and no process can be started.
+    await page.getByRole('link', { name: 'Procedo', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).searchParams.get('Timepoint')).toBe(timepoint);
+    expect(await banner(page).textContent()).toContain(`as it was at ${timepoint} UTC`);
+    await page
+      .getByRole('link', { name: /Seal CAPA/ })
+      .first()
+      .waitFor();
+    await page.getByRole('option', { name: 'CAPA' }).click();
+    expect(await page.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/apps/flow/home/flow');
+
     // Back to the current data: the step has run, and Run is on for the next one.
     await page
       .getByRole('radiogroup', { name: 'Time travel' })

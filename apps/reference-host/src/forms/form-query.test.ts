@@ -70,7 +70,7 @@ describe('parseFormQuery', () => {
 });
 
 describe('links', () => {
-  it("gives a form or process link the page's timepoint, and leaves other pages and a link's own timepoint alone", () => {
+  it("gives a form, process or home link the page's timepoint, and leaves other pages and a link's own timepoint alone", () => {
     const page = new URLSearchParams(
       'WebTemplateNo=103&Timepoint=2026-01-02 03:04&TimepointPrev=2026-01-01 00:00',
     );
@@ -81,7 +81,14 @@ describe('links', () => {
       '/form?WebTemplateNo=101&Timepoint=2025-05-05 05:05',
     );
     expect(withPageTimeTravel('/flow?id=3', page)).toBe('/flow?id=3');
-    expect(withPageTimeTravel('/', page)).toBe('/');
+    // The home page (its process list) keeps it, with the link's anchor.
+    expect(withPageTimeTravel('/', page)).toBe(
+      '/?Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
+    );
+    expect(withPageTimeTravel('/#start-a-process', page)).toBe(
+      '/?Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00#start-a-process',
+    );
+    expect(withPageTimeTravel('/audit', page)).toBe('/audit');
     // The process pages keep it too.
     expect(withPageTimeTravel('/apps/flow/home/flow?id=3&stepid=4', page)).toBe(
       '/apps/flow/home/flow?id=3&stepid=4&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',

@@ -90,7 +90,14 @@ export function recordHref(
  */
 export function withPageTimeTravel(href: string, pageParams: URLSearchParams): string {
   const state = readTimeTravelQuery(pageParams);
-  if (state.timepoint === null || !(href.startsWith('/form?') || href.startsWith('/apps/flow/'))) return href;
+  // The pages that show business data: forms, the process pages and the home page's process list.
+  const keeps =
+    href.startsWith('/form?') ||
+    href.startsWith('/apps/flow/') ||
+    href === '/' ||
+    href.startsWith('/?') ||
+    href.startsWith('/#');
+  if (state.timepoint === null || !keeps) return href;
   const url = new URL(href, 'http://host.invalid');
   if (url.searchParams.has('Timepoint')) return href;
   return `${url.pathname}?${writeTimeTravelQuery(url.searchParams, state)}${url.hash}`;

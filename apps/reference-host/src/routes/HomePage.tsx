@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ProcessList } from '../processes/ProcessList';
+import {
+  MalformedTimepoint,
+  ProcessTimeTravelBar,
+  useProcessTimeTravel,
+} from '../processes/process-time-travel';
 import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useSignedIn } from '../shell/signed-in-context';
 
@@ -13,9 +18,14 @@ export function HomePage() {
   useEffect(() => {
     if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
+  // The process list is business data: it follows the page's timepoint like every other list.
+  const timeTravel = useProcessTimeTravel();
+  if (timeTravel.malformedTimepoint !== null)
+    return <MalformedTimepoint title="Home" timeTravel={timeTravel} />;
   return (
     <>
       <h1>Home</h1>
+      <ProcessTimeTravelBar timeTravel={timeTravel} />
       <section aria-labelledby="home-session" className="procedo-Dashboard-card">
         <h2 id="home-session">Your session</h2>
         <dl>

@@ -1,7 +1,8 @@
 import { Messages, type SiteMapNode } from '@procedo/client-api';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { callback } from '../api';
+import { withPageTimeTravel } from '../forms/form-query';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
 import { filterSiteMap } from './site-map-filter';
@@ -47,12 +48,14 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   }, [context.SessionId]);
 
   const isClassic = context.User.preferences.ui === 'classic';
+  // Going home from a page in time travel stays at its timepoint.
+  const [pageParams] = useSearchParams();
   const visibleNodes = navigation.kind === 'ready' ? filterSiteMap(navigation.nodes, quickFind) : [];
 
   return (
     <div className="procedo-AppShell">
       <header className="procedo-TitleBar">
-        <Link to="/" className="procedo-TitleBar-product">
+        <Link to={withPageTimeTravel('/', pageParams)} className="procedo-TitleBar-product">
           {PRODUCT_NAME}
         </Link>
         <search className="procedo-QuickFind">
