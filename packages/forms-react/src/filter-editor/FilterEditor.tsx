@@ -1,0 +1,475 @@
+import {
+  filterProblems,
+  operatorsFor,
+  type SavedFilter,
+  type SearchFilter,
+  type SearchOperator,
+  type ValueElement,
+} from '@procedo/client-api';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import {
+  type ConditionRow,
+  newRow,
+  operatorLabel,
+  type SaveProblems,
+  saveProblems,
+  toFilter,
+  withField,
+} from './conditions';
+
+/** The fixed texts of {@link FilterEditor}. */
+export const FILTER_EDITOR_LABELS = Object.freeze({
+  conditions: 'Conditions',
+  condition: (n: number) => `Condition ${n}`,
+  field: 'Field',
+  operator: 'Comparison',
+  value: 'Value',
+  from: 'From',
+  to: 'To',
+  values: 'Values',
+  idsHint: 'Record ids separated by commas',
+  datePlaceholder: 'yyyy-MM-dd',
+  yes: 'Yes',
+  no: 'No',
+  chooseOption: 'Choose…',
+  addCondition: 'Add condition',
+  removeCondition: (n: number) => `Remove condition ${n}`,
+  combine: 'Combine conditions',
+  and: 'All conditions must match (and)',
+  or: 'Any condition may match (or)',
+  name: 'Name',
+  shared: 'Shared with everyone',
+  save: 'Save filter',
+  saving: 'Saving…',
+  saved: (name: string) => `Saved “${name}”.`,
+  savedFilters: 'Saved filters',
+  noSavedFilters: 'No saved filters yet.',
+  sharedBy: (owner: string) => `shared by ${owner}`,
+  sharedMine: 'shared',
+  apply: 'Apply',
+  nameMissing: 'Enter a name.',
+  problems: (n: number) => (n === 1 ? 'One condition needs a change.' : `${n} conditions need a change.`),
+  saveFailed: 'The filter could not be saved.',
+});
+
+/** What the editor asks to save. */
+export interface FilterEditorDraft {
+  Name: string;
+  IsShared: boolean;
+  Filter: SearchFilter;
+}
+
+/** Props of {@link FilterEditor}. */
+export interface FilterEditorProps {
+  /** The fields a condition may name: the search form's value elements visible to the user. */
+  fields: readonly ValueElement[];
+  /** The user's own and the shared saved filters of the form. */
+  savedFilters: readonly SavedFilter[];
+  /** The saved filters ticked at first (the grid's current ones). @default [] */
+  defaultSelectedIds?: readonly number[];
+  /** Whether "Shared with everyone" is offered (supervisors). @default false */
+  canShare?: boolean;
+  /**
+   * Saves the filter; a rejection with the server's 400 issues is shown on the conditions (by
+   * index) and the name it names. What was typed stays either way.
+   */
+  onSave(draft: FilterEditorDraft): Promise<void>;
+  /** Applies the ticked saved filters to the grid. */
+  onApply(event: { ids: number[] }): void;
+}
+
+const NO_PROBLEMS: SaveProblems = { conditions: new Map(), name: null, general: null };
+
+/**
+ * The entity-view filter editor: conditions as rows (field, comparison, value by the field's kind),
+ * combined with and/or, named and saved; the saved filters to tick for the grid and Apply. A
+ * problem is shown on the condition it is about, linked to its controls by `aria-describedby`.
+ */
+export function FilterEditor(props: FilterEditorProps) {
+  const { fields, canShare = false } = props;
+  const L = FILTER_EDITOR_LABELS;
+  const byName = useMemo(() => new Map(fields.map((field) => [field.Name, field])), [fields]);
+  const nextKey = useRef(2);
+  const [rows, setRows] = useState<ConditionRow[]>(() => (fields[0] ? [newRow(1, fields[0])] : []));
+  const [combine, setCombine] = useState<SearchFilter['Combine']>('and');
+  const [name, setName] = useState('');
+  const [isShared, setIsShared] = useState(false);
+  const [problems, setProblems] = useState<SaveProblems>(NO_PROBLEMS);
+  const [status, setStatus] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(
+    () => new Set(props.defaultSelectedIds ?? []),
+  );
+  const id = useId();
+
+  const change = (key: number, next: Partial<ConditionRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...next } : row)));
+
+  async function save() {
+    setStatus(null);
+    const filter = toFilter(combine, rows);
+    const found: SaveProblems = { conditions: new Map(), name: null, general: null };
+    for (const problem of filterProblems(filter, byName))
+      found.conditions.set(problem.index, problem.message);
+    if (name.trim() === '') found.name = L.nameMissing;
+    if (found.conditions.size > 0) found.general = L.problems(found.conditions.size);
+    setProblems(found);
+    if (found.conditions.size > 0 || found.name) return;
+    setIsSaving(true);
+    try {
+      await props.onSave({ Name: name.trim(), IsShared: canShare && isShared, Filter: filter });
+      setStatus(L.saved(name.trim()));
+    } catch (error) {
+      const refused = saveProblems(error, L.saveFailed);
+      if (refused.conditions.size > 0 && refused.general === null)
+        refused.general = L.problems(refused.conditions.size);
+      setProblems(refused);
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <div className="procedo-FilterEditor">
+      <form
+        className="procedo-FilterEditor-form"
+        aria-labelledby={`${id}-conditions`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <h2 id={`${id}-conditions`}>{L.conditions}</h2>
+        <fieldset className="procedo-FilterEditor-combine">
+          <legend>{L.combine}</legend>
+          {(['and', 'or'] as const).map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-combine`}
+                value={value}
+                checked={combine === value}
+                onChange={() => setCombine(value)}
+              />{' '}
+              {L[value]}
+            </label>
+          ))}
+        </fieldset>
+        <ol className="procedo-FilterEditor-rows">
+          {rows.map((row, index) => (
+            <ConditionRowView
+              key={row.key}
+              row={row}
+              index={index}
+              fields={fields}
+              field={byName.get(row.Field)}
+              problem={problems.conditions.get(index) ?? null}
+              canRemove={rows.length > 1}
+              onChange={(next) => change(row.key, next)}
+              onFieldChange={(field) =>
+                setRows((current) => current.map((r) => (r.key === row.key ? withField(r, field) : r)))
+              }
+              onRemove={() => {
+                setRows((current) => current.filter((r) => r.key !== row.key));
+                // Problems are by index: the ones after the removed row no longer line up.
+                setProblems(NO_PROBLEMS);
+              }}
+            />
+          ))}
+        </ol>
+        <Button
+          className="procedo-Button"
+          isDisabled={fields.length === 0 || rows.length >= 20}
+          onPress={() => {
+            const first = fields[0];
+            if (first) setRows((current) => [...current, newRow(nextKey.current++, first)]);
+          }}
+        >
+          {L.addCondition}
+        </Button>
+        <div className="procedo-FilterEditor-save">
+          <label htmlFor={`${id}-name`}>{L.name}</label>
+          <input
+            id={`${id}-name`}
+            className="procedo-Field-input"
+            value={name}
+            maxLength={100}
+            aria-invalid={problems.name ? true : undefined}
+            aria-describedby={problems.name ? `${id}-name-problem` : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {problems.name && (
+            <p id={`${id}-name-problem`} className="procedo-FilterEditor-problem">
+              {problems.name}
+            </p>
+          )}
+          {canShare && (
+            <label>
+              <input
+                type="checkbox"
+                checked={isShared}
+                onChange={(event) => setIsShared(event.target.checked)}
+              />{' '}
+              {L.shared}
+            </label>
+          )}
+          <Button type="submit" className="procedo-Button" isDisabled={isSaving}>
+            {isSaving ? L.saving : L.save}
+          </Button>
+        </div>
+        <div aria-live="polite" className="procedo-FilterEditor-status">
+          {problems.general && <p role="alert">{problems.general}</p>}
+          {status && <p>{status}</p>}
+        </div>
+      </form>
+      <section className="procedo-FilterEditor-saved" aria-labelledby={`${id}-saved`}>
+        <h2 id={`${id}-saved`}>{L.savedFilters}</h2>
+        {props.savedFilters.length === 0 ? (
+          <p>{L.noSavedFilters}</p>
+        ) : (
+          <ul>
+            {props.savedFilters.map((filter) => (
+              <li key={filter.Id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={selected.has(filter.Id)}
+                    onChange={(event) => {
+                      const next = new Set(selected);
+                      if (event.target.checked) next.add(filter.Id);
+                      else next.delete(filter.Id);
+                      setSelected(next);
+                    }}
+                  />{' '}
+                  {filter.Name}
+                  {filter.IsShared && (
+                    <span className="procedo-FilterEditor-owner">
+                      {' '}
+                      ({filter.IsOwn ? L.sharedMine : L.sharedBy(filter.OwnerName)})
+                    </span>
+                  )}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button
+          className="procedo-Button"
+          onPress={() =>
+            props.onApply({
+              // Only filters still listed: one deleted meanwhile is not sent.
+              ids: props.savedFilters.map((filter) => filter.Id).filter((filterId) => selected.has(filterId)),
+            })
+          }
+        >
+          {L.apply}
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+function ConditionRowView(props: {
+  row: ConditionRow;
+  index: number;
+  fields: readonly ValueElement[];
+  field: ValueElement | undefined;
+  problem: string | null;
+  canRemove: boolean;
+  onChange(next: Partial<ConditionRow>): void;
+  onFieldChange(field: ValueElement): void;
+  onRemove(): void;
+}) {
+  const { row, field, problem } = props;
+  const L = FILTER_EDITOR_LABELS;
+  const id = useId();
+  const n = props.index + 1;
+  const problemId = `${id}-problem`;
+  const described = problem ? { 'aria-describedby': problemId } : {};
+  const invalid = problem ? { 'aria-invalid': true as const } : {};
+  const kind = field?.Kind ?? 'text';
+  const ops: readonly SearchOperator[] = field ? operatorsFor(field.Kind) : [row.Op];
+
+  return (
+    <li className="procedo-FilterEditor-row" data-invalid={problem ? 'true' : undefined}>
+      <fieldset>
+        <legend>{L.condition(n)}</legend>
+        <label htmlFor={`${id}-field`}>{L.field}</label>
+        <select
+          id={`${id}-field`}
+          className="procedo-Field-input"
+          value={row.Field}
+          {...described}
+          onChange={(event) => {
+            const next = props.fields.find((f) => f.Name === event.target.value);
+            if (next) props.onFieldChange(next);
+          }}
+        >
+          {props.fields.map((f) => (
+            <option key={f.Name} value={f.Name}>
+              {f.Label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-op`}>{L.operator}</label>
+        <select
+          id={`${id}-op`}
+          className="procedo-Field-input"
+          value={row.Op}
+          {...described}
+          onChange={(event) => props.onChange({ Op: event.target.value as SearchOperator })}
+        >
+          {ops.map((op) => (
+            <option key={op} value={op}>
+              {operatorLabel(op, kind)}
+            </option>
+          ))}
+        </select>
+        <ValueInputs
+          id={id}
+          row={row}
+          field={field}
+          describedBy={problem ? problemId : undefined}
+          invalid={invalid}
+          onChange={props.onChange}
+        />
+        {props.canRemove && (
+          <Button className="procedo-Button" aria-label={L.removeCondition(n)} onPress={props.onRemove}>
+            ×
+          </Button>
+        )}
+        {problem && (
+          <p id={problemId} className="procedo-FilterEditor-problem">
+            {problem}
+          </p>
+        )}
+      </fieldset>
+    </li>
+  );
+}
+
+function ValueInputs(props: {
+  id: string;
+  row: ConditionRow;
+  field: ValueElement | undefined;
+  describedBy: string | undefined;
+  invalid: { 'aria-invalid'?: true };
+  onChange(next: Partial<ConditionRow>): void;
+}) {
+  const { id, row, field, invalid } = props;
+  const L = FILTER_EDITOR_LABELS;
+  const aria = { ...(props.describedBy ? { 'aria-describedby': props.describedBy } : {}), ...invalid };
+  if (row.Op === 'empty' || row.Op === 'notEmpty' || !field) return null;
+
+  if (row.Op === 'in' && field.Kind === 'select') {
+    return (
+      <fieldset
+        className="procedo-FilterEditor-values"
+        {...(props.describedBy ? { 'aria-describedby': props.describedBy } : {})}
+      >
+        <legend>{L.values}</legend>
+        {field.Options.map((option) => (
+          <label key={option.Value}>
+            <input
+              type="checkbox"
+              checked={row.Values.includes(option.Value)}
+              onChange={(event) =>
+                props.onChange({
+                  Values: event.target.checked
+                    ? [...row.Values, option.Value]
+                    : row.Values.filter((value) => value !== option.Value),
+                })
+              }
+            />{' '}
+            {option.Label}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  if (row.Op === 'in') {
+    return (
+      <>
+        <label htmlFor={`${id}-values`}>{L.values}</label>
+        <input
+          id={`${id}-values`}
+          className="procedo-Field-input"
+          placeholder={L.idsHint}
+          value={row.Values.join(',')}
+          {...aria}
+          onChange={(event) => props.onChange({ Values: event.target.value.split(',') })}
+        />
+      </>
+    );
+  }
+
+  const one = (key: 'Value' | 'Value2', label: string) => {
+    const inputId = `${id}-${key}`;
+    const value = row[key];
+    const set = (text: string) => props.onChange({ [key]: text });
+    let control: ReactNode;
+    if (field.Kind === 'select') {
+      control = (
+        <select
+          id={inputId}
+          className="procedo-Field-input"
+          value={value}
+          {...aria}
+          onChange={(e) => set(e.target.value)}
+        >
+          <option value="">{L.chooseOption}</option>
+          {field.Options.map((option) => (
+            <option key={option.Value} value={option.Value}>
+              {option.Label}
+            </option>
+          ))}
+        </select>
+      );
+    } else if (field.Kind === 'checkbox') {
+      control = (
+        <select
+          id={inputId}
+          className="procedo-Field-input"
+          value={value}
+          {...aria}
+          onChange={(e) => set(e.target.value)}
+        >
+          <option value="">{L.chooseOption}</option>
+          <option value="true">{L.yes}</option>
+          <option value="false">{L.no}</option>
+        </select>
+      );
+    } else {
+      control = (
+        <input
+          id={inputId}
+          className="procedo-Field-input"
+          // A date is typed as text: the browser's date picker would hide what was typed wrongly.
+          inputMode={field.Kind === 'number' ? 'decimal' : undefined}
+          placeholder={field.Kind === 'date' ? L.datePlaceholder : undefined}
+          value={value}
+          {...aria}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
+    }
+    return (
+      <>
+        <label htmlFor={inputId}>{label}</label>
+        {control}
+      </>
+    );
+  };
+
+  if (row.Op === 'between') {
+    return (
+      <>
+        {one('Value', L.from)}
+        {one('Value2', L.to)}
+      </>
+    );
+  }
+  return one('Value', L.value);
+}
