@@ -69,7 +69,12 @@ describe('reference host: the filter editor', () => {
     await closed;
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
-      .toContainEqual({ type: 'procedo.filters', control: 'DeviationFilters', ids: [id] });
+      .toContainEqual({
+        type: 'procedo.filters',
+        control: 'DeviationFilters',
+        ids: [id],
+        viewId: 'deviations',
+      });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

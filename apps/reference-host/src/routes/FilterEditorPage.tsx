@@ -65,7 +65,11 @@ export function FilterEditorPage() {
             saved.reload();
           }}
           onApply={({ ids }) => {
-            const to = postFilterEditorResult(window, { control: params.entityViewFilterIdListControl, ids });
+            const to = postFilterEditorResult(window, {
+              control: params.entityViewFilterIdListControl,
+              ids,
+              viewId: params.entityViewId,
+            });
             if (to === 'popup') window.close();
           }}
         />

@@ -84,7 +84,7 @@ describe('the editor’s parameters', () => {
   });
 });
 
-function Grid({ onResult }: { onResult: (event: { ids: number[] }) => void }) {
+function Grid({ onResult }: { onResult: (event: { ids: number[]; viewId: string }) => void }) {
   useFilterEditorResult('SupplierFilters', onResult);
   return null;
 }
@@ -93,9 +93,9 @@ describe('the result of Apply', () => {
   it('goes to a popup’s opener on this origin only', () => {
     const opener = { closed: false, postMessage: vi.fn() };
     const win = { opener, parent: null, location: { origin: 'http://127.0.0.1:3000' } };
-    expect(postFilterEditorResult(win as never, { control: 'C', ids: [3] })).toBe('popup');
+    expect(postFilterEditorResult(win as never, { control: 'C', ids: [3], viewId: 'v' })).toBe('popup');
     expect(opener.postMessage).toHaveBeenCalledWith(
-      { type: FILTER_EDITOR_MESSAGE, control: 'C', ids: [3] },
+      { type: FILTER_EDITOR_MESSAGE, control: 'C', ids: [3], viewId: 'v' },
       'http://127.0.0.1:3000',
     );
   });
@@ -103,7 +103,7 @@ describe('the result of Apply', () => {
   it('goes to the page around a dialog, which is asked to close it', () => {
     const parent = { postMessage: vi.fn() };
     const win = { opener: null, parent, location: { origin: 'http://127.0.0.1:3000' } };
-    expect(postFilterEditorResult(win as never, { control: 'C', ids: [] })).toBe('dialog');
+    expect(postFilterEditorResult(win as never, { control: 'C', ids: [], viewId: 'v' })).toBe('dialog');
     expect(parent.postMessage.mock.calls.map(([data]) => data.type)).toEqual([
       FILTER_EDITOR_MESSAGE,
       CLOSE_DIALOG_MESSAGE,
@@ -117,11 +117,12 @@ describe('the result of Apply', () => {
       act(() => {
         window.dispatchEvent(new MessageEvent('message', { data, origin }));
       });
-    send({ type: FILTER_EDITOR_MESSAGE, control: 'SupplierFilters', ids: [3] }, 'http://evil.example');
-    send({ type: FILTER_EDITOR_MESSAGE, control: 'Other', ids: [3] });
-    send({ type: FILTER_EDITOR_MESSAGE, control: 'SupplierFilters', ids: ['3'] });
-    send({ type: FILTER_EDITOR_MESSAGE, control: 'SupplierFilters', ids: [3, 5] });
-    expect(onResult.mock.calls).toEqual([[{ ids: [3, 5] }]]);
+    const message = { type: FILTER_EDITOR_MESSAGE, control: 'SupplierFilters', viewId: 'suppliers' };
+    send({ ...message, ids: [3] }, 'http://evil.example');
+    send({ ...message, control: 'Other', ids: [3] });
+    send({ ...message, ids: ['3'] });
+    send({ ...message, ids: [3, 5] });
+    expect(onResult.mock.calls).toEqual([[{ ids: [3, 5], viewId: 'suppliers' }]]);
   });
 });
 

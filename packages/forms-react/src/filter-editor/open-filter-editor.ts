@@ -16,6 +16,8 @@ export interface FilterEditorMessage {
   control: string;
   /** The saved filters picked for the grid. */
   ids: number[];
+  /** The grid (view) the editor was opened for (`EntityViewId`), as it was given. */
+  viewId: string;
 }
 
 /** The parameters of the filter editor page (docs/protocol.md "Filter editor"). */
@@ -99,6 +101,7 @@ export function isFilterEditorMessage(data: unknown): data is FilterEditorMessag
   return (
     message.type === FILTER_EDITOR_MESSAGE &&
     typeof message.control === 'string' &&
+    typeof message.viewId === 'string' &&
     Array.isArray(message.ids) &&
     message.ids.length <= 100 &&
     message.ids.every((id) => Number.isSafeInteger(id) && id > 0)
@@ -137,7 +140,7 @@ export function postFilterEditorResult(
  */
 export function useFilterEditorResult(
   control: string,
-  onResult: (event: { ids: number[] }) => void,
+  onResult: (event: { ids: number[]; viewId: string }) => void,
   win: Window = globalThis.window,
 ): void {
   const latest = useRef(onResult);
@@ -146,7 +149,7 @@ export function useFilterEditorResult(
     const listener = (event: MessageEvent) => {
       if (event.origin !== win.location.origin) return;
       if (!isFilterEditorMessage(event.data) || event.data.control !== control) return;
-      latest.current({ ids: event.data.ids });
+      latest.current({ ids: event.data.ids, viewId: event.data.viewId });
     };
     win.addEventListener('message', listener);
     return () => win.removeEventListener('message', listener);
