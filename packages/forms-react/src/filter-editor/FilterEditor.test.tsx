@@ -192,6 +192,25 @@ describe('FilterEditor', () => {
     expect(onApply).toHaveBeenCalledWith({ ids: [3, 5] });
   });
 
+  it('works from the keyboard: Tab reaches each control of a condition, Enter saves', async () => {
+    const { user, onSave } = setup();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('All conditions must match (and)'));
+    await user.tab();
+    expect(document.activeElement).toBe(within(row(1)).getByLabelText('Field'));
+    await user.tab();
+    expect(document.activeElement).toBe(within(row(1)).getByLabelText('Comparison'));
+    await user.tab();
+    await user.keyboard('leak');
+    await user.click(screen.getByLabelText('Name'));
+    await user.keyboard('Leaks{Enter}');
+    expect(onSave).toHaveBeenCalledWith({
+      Name: 'Leaks',
+      IsShared: false,
+      Filter: { Combine: 'and', Conditions: [{ Field: 'Title', Op: 'contains', Value: 'leak' }] },
+    });
+  });
+
   it('has no accessibility violations, with a problem shown', async () => {
     const { user, view } = setup({ savedFilters: [savedFilter(3, 'Open majors')], canShare: true });
     await user.click(screen.getByRole('button', { name: 'Save filter' }));
