@@ -50,7 +50,9 @@ describe('reference host: the filter editor', () => {
 
     // The list after a reload comes from the server.
     await editor.reload();
-    const saved = editor.getByRole('region', { name: 'Saved filters' }).getByLabel(/Recent leaks/);
+    const saved = editor
+      .getByRole('region', { name: 'Saved filters' })
+      .getByRole('checkbox', { name: 'Recent leaks' });
     await saved.check();
     const id = await editor.evaluate(() =>
       fetch('/api/v1/forms/103/filters', { credentials: 'same-origin' })

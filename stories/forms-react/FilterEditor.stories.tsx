@@ -48,7 +48,8 @@ const meta = {
     ],
     defaultSelectedIds: [3],
     canShare: false,
-    onSave: fn(async () => {}),
+    onSave: fn(async () => undefined),
+    onDelete: fn(async () => {}),
     onApply: fn(),
   },
 } satisfies Meta<typeof FilterEditor>;
@@ -91,7 +92,7 @@ export const ServerRefuses: Story = {
 };
 
 /** Saving takes a while: the button says "Saving…". */
-export const Saving: Story = { args: { onSave: fn(() => new Promise<void>(() => {})) } };
+export const Saving: Story = { args: { onSave: fn(() => new Promise<undefined>(() => {})) } };
 
 /** Right to left. */
 export const RightToLeft: Story = {

@@ -56,12 +56,25 @@ export function FilterEditorPage() {
           defaultSelectedIds={params.entityViewFilterIdList ?? []}
           canShare={context.WebUserIsSupervisor}
           onSave={async (draft) => {
-            await v1.filters.create(params.webTemplateNo, {
-              Name: draft.Name,
-              IsShared: draft.IsShared,
-              EntityViewName: params.entityViewName,
-              Filter: draft.Filter,
-            });
+            const result =
+              draft.Id !== undefined && draft.Version !== undefined
+                ? await v1.filters.update(params.webTemplateNo, draft.Id, {
+                    Name: draft.Name,
+                    IsShared: draft.IsShared,
+                    Filter: draft.Filter,
+                    Version: draft.Version,
+                  })
+                : await v1.filters.create(params.webTemplateNo, {
+                    Name: draft.Name,
+                    IsShared: draft.IsShared,
+                    EntityViewName: params.entityViewName,
+                    Filter: draft.Filter,
+                  });
+            saved.reload();
+            return result;
+          }}
+          onDelete={async (filter) => {
+            await v1.filters.remove(params.webTemplateNo, filter.Id);
             saved.reload();
           }}
           onApply={({ ids }) => {

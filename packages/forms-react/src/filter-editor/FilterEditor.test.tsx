@@ -43,7 +43,7 @@ const savedFilter = (Id: number, Name: string, extra: Partial<SavedFilter> = {})
 });
 
 function setup(props: Partial<Parameters<typeof FilterEditor>[0]> = {}) {
-  const onSave = vi.fn<(draft: FilterEditorDraft) => Promise<void>>(async () => {});
+  const onSave = vi.fn<(draft: FilterEditorDraft) => Promise<SavedFilter | undefined>>(async () => undefined);
   const onApply = vi.fn();
   const user = userEvent.setup();
   const view = render(
@@ -190,6 +190,41 @@ describe('FilterEditor', () => {
     expect(screen.getByText('(shared by supervisor)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onApply).toHaveBeenCalledWith({ ids: [3, 5] });
+  });
+
+  it('loads a saved filter to change it: Save sends its id and version, and the next Save the new version', async () => {
+    const mine = savedFilter(3, 'Open majors', {
+      Version: 4,
+      Filter: {
+        Combine: 'or',
+        Conditions: [
+          { Field: 'Severity', Op: 'equals', Value: 'Major' },
+          { Field: 'OccurredOn', Op: 'between', Value: '2026-01-01', Value2: '2026-03-31' },
+        ],
+      },
+    });
+    const others = savedFilter(5, 'Everyone’s', { IsShared: true, IsOwn: false, OwnerName: 'supervisor' });
+    const onDelete = vi.fn(async () => {});
+    const { user, onSave } = setup({ savedFilters: [mine, others], onDelete });
+    expect(screen.queryByRole('button', { name: 'Edit Everyone’s' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit Open majors' }));
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Open majors');
+    expect(within(row(2)).getByLabelText('To')).toHaveProperty('value', '2026-03-31');
+    expect(screen.getByLabelText('Any condition may match (or)')).toHaveProperty('checked', true);
+
+    onSave.mockResolvedValueOnce({ ...mine, Version: 5 });
+    await user.selectOptions(within(row(1)).getByLabelText('Value'), 'Minor');
+    await user.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ Id: 3, Version: 4 }));
+    await screen.findByText('Saved “Open majors”.');
+    await user.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ Id: 3, Version: 5 }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Open majors' }));
+    expect(onDelete).toHaveBeenCalledWith(mine);
+    await screen.findByText('Deleted “Open majors”.');
+    await user.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(onSave.mock.lastCall?.[0]).not.toHaveProperty('Id');
   });
 
   it('works from the keyboard: Tab reaches each control of a condition, Enter saves', async () => {

@@ -15,6 +15,7 @@ import {
   type SaveProblems,
   saveProblems,
   toFilter,
+  toRows,
   withField,
 } from './conditions';
 
@@ -51,6 +52,12 @@ export const FILTER_EDITOR_LABELS = Object.freeze({
   nameMissing: 'Enter a name.',
   problems: (n: number) => (n === 1 ? 'One condition needs a change.' : `${n} conditions need a change.`),
   saveFailed: 'The filter could not be saved.',
+  edit: (name: string) => `Edit ${name}`,
+  remove: (name: string) => `Delete ${name}`,
+  editing: (name: string) => `Editing “${name}”: Save changes it.`,
+  newFilter: 'New filter',
+  deleted: (name: string) => `Deleted “${name}”.`,
+  deleteFailed: 'The filter could not be deleted.',
 });
 
 /** What the editor asks to save. */
@@ -58,6 +65,9 @@ export interface FilterEditorDraft {
   Name: string;
   IsShared: boolean;
   Filter: SearchFilter;
+  /** The saved filter being changed and the version it was read at; absent for a new one. */
+  Id?: number;
+  Version?: number;
 }
 
 /** Props of {@link FilterEditor}. */
@@ -72,9 +82,12 @@ export interface FilterEditorProps {
   canShare?: boolean;
   /**
    * Saves the filter; a rejection with the server's 400 issues is shown on the conditions (by
-   * index) and the name it names. What was typed stays either way.
+   * index) and the name it names. What was typed stays either way. Answer the saved filter:
+   * the editor goes on editing it (a second Save changes it, at its new version).
    */
-  onSave(draft: FilterEditorDraft): Promise<void>;
+  onSave(draft: FilterEditorDraft): Promise<SavedFilter | undefined>;
+  /** Deletes a saved filter; without it no Delete is offered. */
+  onDelete?(filter: SavedFilter): Promise<void>;
   /** Applies the ticked saved filters to the grid. */
   onApply(event: { ids: number[] }): void;
 }
@@ -101,7 +114,33 @@ export function FilterEditor(props: FilterEditorProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(
     () => new Set(props.defaultSelectedIds ?? []),
   );
+  const [editing, setEditing] = useState<{ Id: number; Version: number; Name: string } | null>(null);
   const id = useId();
+  // The user's own filters, and shared ones for a supervisor, may be changed (the server's rule).
+  const mayChange = (filter: SavedFilter) => filter.IsOwn || (filter.IsShared && canShare);
+
+  function edit(filter: SavedFilter) {
+    const loaded = toRows(filter.Filter, nextKey.current);
+    nextKey.current += loaded.length;
+    setRows(loaded);
+    setCombine(filter.Filter.Combine);
+    setName(filter.Name);
+    setIsShared(filter.IsShared);
+    setEditing({ Id: filter.Id, Version: filter.Version, Name: filter.Name });
+    setProblems(NO_PROBLEMS);
+    setStatus(null);
+  }
+
+  async function remove(filter: SavedFilter) {
+    setStatus(null);
+    try {
+      await props.onDelete?.(filter);
+      if (editing?.Id === filter.Id) setEditing(null);
+      setStatus(L.deleted(filter.Name));
+    } catch (error) {
+      setProblems({ ...NO_PROBLEMS, general: saveProblems(error, L.deleteFailed).general ?? L.deleteFailed });
+    }
+  }
 
   const change = (key: number, next: Partial<ConditionRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...next } : row)));
@@ -118,7 +157,13 @@ export function FilterEditor(props: FilterEditorProps) {
     if (found.conditions.size > 0 || found.name) return;
     setIsSaving(true);
     try {
-      await props.onSave({ Name: name.trim(), IsShared: canShare && isShared, Filter: filter });
+      const saved = await props.onSave({
+        Name: name.trim(),
+        IsShared: canShare && isShared,
+        Filter: filter,
+        ...(editing ? { Id: editing.Id, Version: editing.Version } : {}),
+      });
+      if (saved) setEditing({ Id: saved.Id, Version: saved.Version, Name: saved.Name });
       setStatus(L.saved(name.trim()));
     } catch (error) {
       const refused = saveProblems(error, L.saveFailed);
@@ -218,6 +263,14 @@ export function FilterEditor(props: FilterEditorProps) {
           <Button type="submit" className="procedo-Button" isDisabled={isSaving}>
             {isSaving ? L.saving : L.save}
           </Button>
+          {editing && (
+            <>
+              <p className="procedo-FilterEditor-editing">{L.editing(editing.Name)}</p>
+              <Button className="procedo-Button" onPress={() => setEditing(null)}>
+                {L.newFilter}
+              </Button>
+            </>
+          )}
         </div>
         <div aria-live="polite" className="procedo-FilterEditor-status">
           {problems.general && <p role="alert">{problems.general}</p>}
@@ -251,6 +304,27 @@ export function FilterEditor(props: FilterEditorProps) {
                     </span>
                   )}
                 </label>
+                {mayChange(filter) && (
+                  <>
+                    {' '}
+                    <Button
+                      className="procedo-Button"
+                      aria-label={L.edit(filter.Name)}
+                      onPress={() => edit(filter)}
+                    >
+                      Edit
+                    </Button>
+                    {props.onDelete && (
+                      <Button
+                        className="procedo-Button"
+                        aria-label={L.remove(filter.Name)}
+                        onPress={() => void remove(filter)}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </>
+                )}
               </li>
             ))}
           </ul>
