@@ -49,7 +49,8 @@ export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
 export { PICKER_SEARCH_DELAY_MS } from './fields/usePickerSearch';
 export type { FilterEditorDraft, FilterEditorProps } from './filter-editor/FilterEditor';
-export { FILTER_EDITOR_LABELS, FilterEditor } from './filter-editor/FilterEditor';
+export { FilterEditor } from './filter-editor/FilterEditor';
+export { FILTER_EDITOR_LABELS } from './filter-editor/labels';
 export type { FilterEditorMessage, FilterEditorParams } from './filter-editor/open-filter-editor';
 export {
   FILTER_EDITOR_MESSAGE,
