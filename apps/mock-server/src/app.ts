@@ -9,6 +9,7 @@ import { callbackRoutes } from './features/callback/callback-routes';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
+import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
@@ -56,7 +57,7 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate } =
+  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
     createServices(deps);
 
   const app = express();
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
+  // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
+  api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
   api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use(
     '/v1/audit',

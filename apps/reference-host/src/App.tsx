@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AuditPrintPage } from './routes/AuditPrintPage';
 import { AuditSearchPage } from './routes/AuditSearchPage';
 import { BlankPage } from './routes/BlankPage';
+import { FilterEditorPage } from './routes/FilterEditorPage';
 import { FlowHomePage } from './routes/FlowHomePage';
 import { FormPage } from './routes/FormPage';
 import { HelpPage } from './routes/HelpPage';
@@ -29,6 +30,7 @@ export function App() {
         <Route path="audit" element={<AuditSearchPage />} />
         <Route path="audit-print" element={<AuditPrintPage />} />
         <Route path="security-events" element={<SecurityEventsPage />} />
+        <Route path="filter-editor" element={<FilterEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -187,6 +187,20 @@ export { AuditSearchItemSchema, AuditSearchPageSchema } from './v1/audit-schemas
 export type { V1Client, V1ClientOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {
+  FiltersApi,
+  SavedFilter,
+  SavedFilterCreate,
+  SavedFilterList,
+  SavedFilterUpdate,
+} from './v1/filters';
+export {
+  createFiltersApi,
+  SavedFilterCreateSchema,
+  SavedFilterListSchema,
+  SavedFilterSchema,
+  SavedFilterUpdateSchema,
+} from './v1/filters';
+export type {
   ElementPermission,
   FieldValue,
   FieldValues,

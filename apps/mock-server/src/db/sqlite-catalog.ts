@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
@@ -88,6 +89,7 @@ export async function openSqliteCatalog(options: {
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, write, options.now),
           signing: createSqliteSigningStore(db, write),
+          savedFilters: createSqliteSavedFilterStore(db, write),
         },
       });
     }
