@@ -1,3 +1,4 @@
+import type { SearchFilter } from '@procedo/client-api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { moveFocus } from './grid-focus';
@@ -84,6 +85,16 @@ describe('grid store: rows window', () => {
     expect(store.getSnapshot()).toMatchObject({ rowCount: 100_000, total: 100_000, withTotal: true });
   });
 
+  it('keeps a lower-bound total (TotalIsExact false) apart and still lays out the rows known beyond it', async () => {
+    const { store, calls } = make({ withTotal: true });
+    store.ensureRows(0, 1);
+    calls[0]!.resolve({ rows: rows(0, 10), hasMore: true, total: 5, totalIsExact: false });
+    await flush();
+    expect(store.getSnapshot()).toMatchObject({ total: 5, totalIsExact: false, rowCount: 20, hasMore: true });
+    store.setFilters(null);
+    expect(store.getSnapshot()).toMatchObject({ total: null, totalIsExact: true });
+  });
+
   it('aborts pages in flight when the sort changes and ignores their late answers', async () => {
     const { store, calls } = make();
     store.ensureRows(0, 5);
@@ -95,7 +106,7 @@ describe('grid store: rows window', () => {
     expect(calls[1]!.request.signal.aborted).toBe(true);
     expect(store.getRow(0)).toBeUndefined();
     const sorted = calls[2]!;
-    expect(sorted.request.sort).toEqual({ column: 'name', direction: 'ascending' });
+    expect(sorted.request.sort).toEqual({ Field: 'name', Direction: 'asc' });
     calls[1]!.resolve({ rows: rows(10, 10), hasMore: true });
     await flush();
     expect(store.getRow(10)).toBeUndefined();
@@ -103,14 +114,18 @@ describe('grid store: rows window', () => {
     await flush();
     expect(store.getRow(0)?.id).toBe('r500');
     store.toggleSort('name');
-    expect(store.getSnapshot().sort).toEqual({ column: 'name', direction: 'descending' });
+    expect(store.getSnapshot().sort).toEqual({ Field: 'name', Direction: 'desc' });
   });
 
   it('resets the window when the filters change and passes them to the source', () => {
     const { store, calls } = make();
-    store.setFilters({ status: 'open' });
-    expect(calls.at(-1)!.request.filters).toEqual({ status: 'open' });
-    expect(store.getSnapshot().filters).toEqual({ status: 'open' });
+    const filter: SearchFilter = {
+      Combine: 'and',
+      Conditions: [{ Field: 'status', Op: 'equals', Value: 'open' }],
+    };
+    store.setFilters(filter);
+    expect(calls.at(-1)!.request.filters).toEqual(filter);
+    expect(store.getSnapshot().filters).toEqual(filter);
   });
 
   it('shows a failed page as an error and loads it again on retry', async () => {
@@ -241,6 +256,18 @@ describe('grid focus', () => {
     );
   });
 
+  it('moves the focus over the column count set later (a selection column added)', () => {
+    const { store } = make();
+    store.setFocus({ row: -1, column: 2 });
+    store.moveFocus({ key: 'ArrowRight' }, 10);
+    expect(store.getSnapshot().focus.column).toBe(2);
+    store.setColumnCount(4);
+    store.moveFocus({ key: 'ArrowRight' }, 10);
+    expect(store.getSnapshot().focus.column).toBe(3);
+    store.setColumnCount(2);
+    expect(store.getSnapshot().focus.column).toBe(1);
+  });
+
   it('moves the store focus and keeps it inside the grid when rows shrink', async () => {
     const { store, calls } = make();
     store.ensureRows(0, 1);
@@ -249,7 +276,7 @@ describe('grid focus', () => {
     store.setFocus({ row: 15, column: 1 });
     expect(store.moveFocus({ key: 'ArrowDown' }, 10)).toBe(true);
     expect(store.getSnapshot().focus).toEqual({ row: 16, column: 1 });
-    store.setFilters({ q: 'x' });
+    store.setFilters({ Combine: 'and', Conditions: [{ Field: 'q', Op: 'contains', Value: 'x' }] });
     calls.at(-1)!.resolve({ rows: rows(0, 3), hasMore: false });
     await flush();
     expect(store.getSnapshot().focus).toEqual({ row: 0, column: 1 });

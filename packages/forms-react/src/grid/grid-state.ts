@@ -1,13 +1,11 @@
+import type { SearchFilter, SearchSort } from '@procedo/client-api';
 import { clampCell, type GridCell, type GridKey, moveFocus } from './grid-focus';
 
-/** One column's sort. */
-export interface GridSort {
-  column: string;
-  direction: 'ascending' | 'descending';
-}
+/** One column's sort: the shared search contract's, so it goes to the server as is. */
+export type GridSort = SearchSort;
 
-/** Column key → filter value. */
-export type GridFilters = Readonly<Record<string, string>>;
+/** The column filters: the shared search contract's conditions, or `null` for none. */
+export type GridFilters = SearchFilter | null;
 
 /** What a row source is asked with each page. */
 export interface GridPageRequest {
@@ -26,6 +24,8 @@ export interface GridPage<Row> {
   hasMore: boolean;
   /** All rows matching the filters; only when asked (`withTotal`). */
   total?: number;
+  /** `false` when `total` is a lower bound (the server stopped counting). @default true */
+  totalIsExact?: boolean;
 }
 
 /** Where the grid's rows come from; a search endpoint, or an array in stories and tests. */
@@ -51,7 +51,7 @@ export interface GridStoreOptions<Row> {
   selectionMode?: GridSelectionMode;
   /** @default null */
   sort?: GridSort | null;
-  /** @default {} */
+  /** @default null */
   filters?: GridFilters;
   /** `true` asks the source for the total (count on). @default false */
   withTotal?: boolean;
@@ -65,6 +65,8 @@ export interface GridSnapshot {
   knownRows: number;
   /** The total when known: asked for (count on) or reached the last page; `null` otherwise. */
   total: number | null;
+  /** `false` when the source said `total` is only a lower bound. */
+  totalIsExact: boolean;
   hasMore: boolean;
   /** Nothing loaded yet for the current sort and filters. */
   isLoading: boolean;
@@ -83,11 +85,15 @@ export interface GridStore<Row> {
   getSnapshot(): GridSnapshot;
   /** The row at `index`, or `undefined` while its page is not loaded (a placeholder). */
   getRow(index: number): Row | undefined;
+  /** The row's selection key (the `getRowKey` option). */
+  getRowKey(row: Row): string;
   /** Loads every page that `[start, end)` touches and is neither cached nor in flight. */
   ensureRows(start: number, end: number): void;
   setSort(sort: GridSort | null): void;
-  /** Cycles a column: ascending → descending → ascending. */
-  toggleSort(column: string): void;
+  /** Cycles a column: ascending → descending → ascending. Returns the new sort. */
+  toggleSort(column: string): GridSort;
+  /** The focus model's column count (the grid adds a selection column in multiple mode). */
+  setColumnCount(columnCount: number): void;
   setFilters(filters: GridFilters): void;
   setWithTotal(withTotal: boolean): void;
   setSelectionMode(mode: GridSelectionMode): void;
@@ -110,7 +116,8 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1)
     throw new RangeError('pageSize must be a positive integer');
-  const { source, getRowKey, columnCount } = options;
+  const { source, getRowKey } = options;
+  let columnCount = options.columnCount;
   const listeners = new Set<() => void>();
   const pages = new Map<number, readonly Row[]>();
   const inFlight = new Map<number, AbortController>();
@@ -120,17 +127,20 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
   let knownRows = 0;
   let hasMore = true;
   let total: number | null = null;
+  let totalIsExact = true;
   let error: unknown = null;
   let anchor: number | null = null;
   let snapshot: GridSnapshot = {
-    rowCount: 0,
+    // A page of placeholders until the first page answers.
+    rowCount: pageSize,
     knownRows: 0,
     total: null,
+    totalIsExact: true,
     hasMore: true,
     isLoading: true,
     error: null,
     sort: options.sort ?? null,
-    filters: options.filters ?? {},
+    filters: options.filters ?? null,
     withTotal: options.withTotal ?? false,
     selectionMode: options.selectionMode ?? 'none',
     selectedKeys: new Set(),
@@ -139,12 +149,15 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
 
   const publish = (patch: Partial<GridSnapshot>) => {
     const next = { ...snapshot, ...patch };
-    const rowCount = total ?? knownRows + (hasMore ? pageSize : 0);
+    const open = knownRows + (hasMore ? pageSize : 0);
+    // A lower-bound total still lays out the rows known beyond it.
+    const rowCount = total === null ? open : totalIsExact ? total : Math.max(total, open);
     snapshot = {
       ...next,
       rowCount,
       knownRows,
       total,
+      totalIsExact,
       hasMore,
       error,
       isLoading: pages.size === 0 && error === null,
@@ -173,9 +186,14 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
           knownRows = end;
           hasMore = result.hasMore;
         }
-        if (result.total !== undefined) total = result.total;
-        else if (!result.hasMore) total = end;
-        if (total !== null) {
+        if (result.total !== undefined) {
+          total = result.total;
+          totalIsExact = result.totalIsExact ?? true;
+        } else if (!result.hasMore) {
+          total = end;
+          totalIsExact = true;
+        }
+        if (total !== null && totalIsExact) {
           knownRows = Math.min(knownRows, total);
           hasMore = knownRows < total;
         }
@@ -202,6 +220,7 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
     knownRows = 0;
     hasMore = true;
     total = null;
+    totalIsExact = true;
     error = null;
     anchor = null;
     publish({ ...patch, focus: { row: snapshot.focus.row < 0 ? -1 : 0, column: snapshot.focus.column } });
@@ -217,6 +236,7 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
+    getRowKey,
     getRow: (index) => (index >= 0 ? rowAt(index) : undefined),
     ensureRows(start, end) {
       const last = Math.min(end, snapshot.rowCount) - 1;
@@ -227,11 +247,17 @@ export function createGridStore<Row>(options: GridStoreOptions<Row>): GridStore<
     setSort: (sort) => reset({ sort }),
     toggleSort(column) {
       const current = snapshot.sort;
-      const direction =
-        current?.column === column && current.direction === 'ascending' ? 'descending' : 'ascending';
-      reset({ sort: { column, direction } });
+      const Direction = current?.Field === column && current.Direction === 'asc' ? 'desc' : 'asc';
+      const sort: GridSort = { Field: column, Direction };
+      reset({ sort });
+      return sort;
     },
-    setFilters: (filters) => reset({ filters: { ...filters } }),
+    setColumnCount(count) {
+      if (count === columnCount) return;
+      columnCount = count;
+      publish({});
+    },
+    setFilters: (filters) => reset({ filters }),
     setWithTotal(withTotal) {
       if (withTotal !== snapshot.withTotal) reset({ withTotal });
     },
