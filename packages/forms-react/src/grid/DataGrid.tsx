@@ -215,7 +215,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const sortBy = (columnIndex: number) => {
     const column = columns[columnIndex - offset];
-    if (column?.isSortable) onSortChange?.({ sort: grid.toggleSort(column.key) });
+    if (!column?.isSortable) return;
+    // Not `onSortChange?.({ sort: grid.toggleSort(…) })`: an optional call skips its arguments.
+    const sort = grid.toggleSort(column.key);
+    onSortChange?.({ sort });
   };
 
   const allLoadedSelected = () => {
