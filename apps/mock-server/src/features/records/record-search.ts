@@ -11,6 +11,7 @@ import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import { onlyVisible, valueElements } from './record-writes';
 import type { RecordFilter } from './records-store';
+import { encodeCursor, type SearchCursor } from './search-cursor';
 
 /** A search-form request: the text, one page, and `{Name}` filters. */
 export interface SearchQuery {
@@ -20,6 +21,29 @@ export interface SearchQuery {
   filters: Record<string, string>;
   /** As the records were at this instant (ISO UTC). @default now */
   atIso?: string;
+}
+
+/** A keyset request: the text, `{Name}` filters, the cursor and whether to count. */
+export interface SearchPageQuery {
+  text: string;
+  filters: Record<string, string>;
+  /** The previous page's `NextCursor`, decoded; none for the first page. */
+  after?: SearchCursor;
+  /** @default the results element's `PageSize` */
+  limit?: number;
+  /** Run the capped count (`Total`, `TotalIsExact`); without it no count query runs. */
+  count: boolean;
+  /** As the records were at this instant (ISO UTC). @default now */
+  atIso?: string;
+}
+
+/** One keyset page: `Total`/`TotalIsExact` are null unless the count was asked for. */
+export interface SearchKeysetPage {
+  Rows: { Id: number; Values: FieldValues }[];
+  NextCursor: string | null;
+  HasMore: boolean;
+  Total: number | null;
+  TotalIsExact: boolean | null;
 }
 
 /** One page of search results. */
@@ -68,30 +92,13 @@ export async function searchRecords(
   webTemplateNo: number,
   query: SearchQuery,
 ): Promise<SearchPage> {
-  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo);
-  const fields = valueElements(definition);
-  const results = flattenElements(definition).find(
-    (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
-  );
-  const filters: RecordFilter[] = [];
-  const issues: ApiIssue[] = [];
-  for (const [name, raw] of Object.entries(query.filters)) {
-    const element = fields.get(name);
-    if (!element || permissions.get(name)?.hidden) {
-      issues.push({
-        code: ValidationCode.unknownElement,
-        path: [name],
-        message: 'This form has no such field.',
-      });
-      continue;
-    }
-    if (raw.trim() === '') continue;
-    const filter = searchFilter(element, raw);
-    if ('mode' in filter) filters.push(filter);
-    else issues.push(filter);
-  }
-  if (issues.length > 0) throw validationFailure(issues);
-  const pageSize = query.pageSize ?? results?.PageSize ?? 25;
+  const {
+    definition,
+    filters,
+    pageSize: defaultSize,
+    shown,
+  } = await searchForm(forms, auth, webTemplateNo, query.filters);
+  const pageSize = query.pageSize ?? defaultSize;
   const { rows, total } = await auth.database.stores.records.search({
     entity: definition.Entity,
     text: query.text,
@@ -101,13 +108,83 @@ export async function searchRecords(
     ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
   });
   return {
-    Rows: rows.map((row) => ({
-      Id: row.id,
-      // A row carries the result columns the user may see; a form without results its fields.
-      Values: onlyVisible(row.values, columns ?? visible),
-    })),
+    Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
     Page: query.page,
     PageSize: pageSize,
     Total: total,
+  };
+}
+
+/**
+ * `GET forms/{no}/search/page`: one keyset page of the same rows as {@link searchRecords}, after
+ * the cursor, with the capped count only when asked for.
+ */
+export async function searchRecordsPage(
+  forms: FormsService,
+  auth: AuthContext,
+  webTemplateNo: number,
+  query: SearchPageQuery,
+): Promise<SearchKeysetPage> {
+  const { definition, filters, pageSize, shown } = await searchForm(
+    forms,
+    auth,
+    webTemplateNo,
+    query.filters,
+  );
+  const { rows, hasMore, count } = await auth.database.stores.records.searchPage({
+    entity: definition.Entity,
+    text: query.text,
+    filters,
+    after: query.after ?? null,
+    limit: query.limit ?? pageSize,
+    count: query.count,
+    ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
+  });
+  const last = rows.at(-1);
+  return {
+    Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
+    NextCursor: hasMore && last ? encodeCursor({ key: last.searchKey, id: last.id }) : null,
+    HasMore: hasMore,
+    Total: count?.total ?? null,
+    TotalIsExact: count ? count.exact : null,
+  };
+}
+
+/** The form's entity, its filters checked against its visible fields, its page size and result columns. */
+async function searchForm(
+  forms: FormsService,
+  auth: AuthContext,
+  webTemplateNo: number,
+  raw: Record<string, string>,
+) {
+  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo);
+  const fields = valueElements(definition);
+  const results = flattenElements(definition).find(
+    (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
+  );
+  const filters: RecordFilter[] = [];
+  const issues: ApiIssue[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const element = fields.get(name);
+    if (!element || permissions.get(name)?.hidden) {
+      issues.push({
+        code: ValidationCode.unknownElement,
+        path: [name],
+        message: 'This form has no such field.',
+      });
+      continue;
+    }
+    if (value.trim() === '') continue;
+    const filter = searchFilter(element, value);
+    if ('mode' in filter) filters.push(filter);
+    else issues.push(filter);
+  }
+  if (issues.length > 0) throw validationFailure(issues);
+  return {
+    definition,
+    filters,
+    pageSize: results?.PageSize ?? 25,
+    // A row carries the result columns the user may see; a form without results its fields.
+    shown: (values: FieldValues) => onlyVisible(values, columns ?? visible),
   };
 }

@@ -10,6 +10,7 @@ import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';
 import type { RecordsService } from './records-service';
+import { CursorParam } from './search-cursor';
 
 const FormParams = z.object({ no: PositiveId });
 const RecordParams = z.object({ no: PositiveId, id: PositiveId });
@@ -29,6 +30,17 @@ const SearchQuerySchema = z
   })
   .catchall(z.string().max(500));
 
+// The keyset search: `page`/`pageSize` are not its words, so they fall to the filters (and 400 there).
+const SearchPageQuerySchema = z
+  .object({
+    text: z.string().max(200).default(''),
+    Timepoint: z.string().max(64).optional(),
+    after: CursorParam.optional(),
+    limit: z.coerce.number().int().positive().max(500).optional(),
+    count: z.enum(['none', 'exact']).default('none'),
+  })
+  .catchall(z.string().max(500));
+
 const query = (req: Request) => req.query as Record<string, unknown>;
 /** The client address a signature's security events record ('trust proxy' is off: the socket's). */
 const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
@@ -44,6 +56,29 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
     const atIso = timepointOf(res)?.iso;
     res.json(
       await records.search(getAuth(res), no, { text, page, pageSize, filters, ...(atIso ? { atIso } : {}) }),
+    );
+  });
+
+  router.get('/forms/:no/search/page', async (req, res) => {
+    const { no } = parseBody(FormParams, req.params);
+    const {
+      text,
+      after,
+      limit,
+      count,
+      Timepoint: _read,
+      ...filters
+    } = parseBody(SearchPageQuerySchema, query(req));
+    const atIso = timepointOf(res)?.iso;
+    res.json(
+      await records.searchPage(getAuth(res), no, {
+        text,
+        filters,
+        count: count === 'exact',
+        ...(after ? { after } : {}),
+        ...(limit === undefined ? {} : { limit }),
+        ...(atIso ? { atIso } : {}),
+      }),
     );
   });
 
