@@ -137,6 +137,26 @@ export { BACKGROUND_HEADER, CSRF_COOKIE, CSRF_HEADER, isHtmlResponse, TIMEPOINT_
 export type { MessageKey } from './messages';
 export { apiErrorText, HTTP_500_SUFFIX, http500Text, Messages } from './messages';
 export type {
+  SearchCondition,
+  SearchFilter,
+  SearchOperator,
+  SearchParamProblem,
+  SearchQueryParams,
+  SearchSort,
+} from './search/search-query';
+export {
+  conditionProblem,
+  filterProblems,
+  operatorsFor,
+  readSearchParams,
+  SearchConditionMessages,
+  SearchConditionSchema,
+  SearchFilterSchema,
+  SearchOperatorSchema,
+  SearchParamNames,
+  writeSearchParams,
+} from './search/search-query';
+export type {
   CookieAttributes,
   CookieJar,
   ServerTimeoutCookie,
