@@ -3,6 +3,8 @@ import {
   type FieldValues,
   flattenElements,
   type LeafElement,
+  type SearchFilter,
+  type SearchSort,
   ValidationCode,
   type ValueElement,
 } from '@procedo/client-api';
@@ -12,6 +14,7 @@ import type { AuthContext } from '../session/session-service';
 import { onlyVisible, valueElements } from './record-writes';
 import type { RecordFilter } from './records-store';
 import { encodeCursor, type SearchCursor } from './search-cursor';
+import { checkSearchQuery, searchableFields, sortSignature } from './search-page-query';
 
 /** A search-form request: the text, one page, and `{Name}` filters. */
 export interface SearchQuery {
@@ -33,6 +36,15 @@ export interface SearchPageQuery {
   limit?: number;
   /** Run the capped count (`Total`, `TotalIsExact`); without it no count query runs. */
   count: boolean;
+  /** A visible result column or field to order by (nulls last); none for title order. */
+  sort?: SearchSort | null;
+  /** Conditions on the visible fields (`where=`). */
+  where?: SearchFilter | null;
+  /**
+   * More filters and-ed with `where`: the hook for saved filters (`filterIds=`), which the caller
+   * resolves to their conditions; checked like `where`, their issues named `filterIds`.
+   */
+  extraFilters?: readonly SearchFilter[];
   /** As the records were at this instant (ISO UTC). @default now */
   atIso?: string;
 }
@@ -125,17 +137,18 @@ export async function searchRecordsPage(
   webTemplateNo: number,
   query: SearchPageQuery,
 ): Promise<SearchKeysetPage> {
-  const { definition, filters, pageSize, shown } = await searchForm(
+  const { definition, filters, pageSize, shown, fields } = await searchForm(
     forms,
     auth,
     webTemplateNo,
     query.filters,
   );
+  const checked = checkSearchQuery(await fields(), query);
   const { rows, hasMore, count } = await auth.database.stores.records.searchPage({
     entity: definition.Entity,
     text: query.text,
     filters,
-    after: query.after ?? null,
+    ...checked,
     limit: query.limit ?? pageSize,
     count: query.count,
     ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
@@ -143,7 +156,14 @@ export async function searchRecordsPage(
   const last = rows.at(-1);
   return {
     Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
-    NextCursor: hasMore && last ? encodeCursor({ key: last.searchKey, id: last.id }) : null,
+    NextCursor:
+      hasMore && last
+        ? encodeCursor({
+            key: last.searchKey,
+            id: last.id,
+            ...(query.sort ? { sort: sortSignature(query.sort)! } : {}),
+          })
+        : null,
     HasMore: hasMore,
     Total: count?.total ?? null,
     TotalIsExact: count ? count.exact : null,
@@ -184,6 +204,17 @@ async function searchForm(
     definition,
     filters,
     pageSize: results?.PageSize ?? 25,
+    /** The fields the user may sort and filter by (reads the form the rows open, for its kinds). */
+    fields: async () => {
+      const target = results?.OpenWebTemplateNo;
+      const opened = target === undefined ? null : await forms.loadDefinition(auth.database, target);
+      return searchableFields(
+        definition,
+        permissions,
+        columns,
+        opened && { definition: opened, permissions: await forms.permissionsOf(auth, opened) },
+      );
+    },
     // A row carries the result columns the user may see; a form without results its fields.
     shown: (values: FieldValues) => onlyVisible(values, columns ?? visible),
   };

@@ -1,6 +1,10 @@
 import type { SqliteDatabase } from '../../db/sqlite';
+import { filtersSql, likeEscape } from './record-conditions.sqlite';
 import { stabbingNodes } from './record-periods';
 import type { RecordFilter, SearchPageOptions } from './records-store';
+import { sortExpression } from './search-sort';
+
+export { likeEscape };
 
 /** A statement the keyset search ran: its page, its capped count, or the bounded probe that picks a plan at T. */
 export type SearchStatementKind = 'page' | 'count' | 'probe';
@@ -11,10 +15,11 @@ export type SearchStatementSpy = (
   params: Record<string, string | number>,
 ) => void;
 
-export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The text and field conditions of a search, shared by the offset and the keyset pages. */
-export function searchConditions(text: string, filters: RecordFilter[]) {
+/**
+ * The text and field conditions of a search, shared by the offset and the keyset pages; field
+ * conditions read the JSON values in `values` (a version's, or the current ones beside the pointer).
+ */
+export function searchConditions(text: string, filters: RecordFilter[], values = 'v.values_json') {
   const key = text.trim().toLowerCase();
   const params: Record<string, string | number> = {};
   const onPeriod: string[] = [];
@@ -27,13 +32,13 @@ export function searchConditions(text: string, filters: RecordFilter[]) {
     // Field names are checked against the definition before they get here; the path is bound anyway.
     params[`path${i}`] = `$.${filter.name}`;
     if (filter.mode === 'contains') {
-      onValues.push(`lower(json_extract(v.values_json, @path${i})) LIKE @value${i} ESCAPE '\\'`);
+      onValues.push(`lower(json_extract(${values}, @path${i})) LIKE @value${i} ESCAPE '\\'`);
       params[`value${i}`] = `%${likeEscape(String(filter.value).toLowerCase())}%`;
     } else if (typeof filter.value === 'boolean') {
-      onValues.push(`json_extract(v.values_json, @path${i}) = @value${i}`);
+      onValues.push(`json_extract(${values}, @path${i}) = @value${i}`);
       params[`value${i}`] = filter.value ? 1 : 0;
     } else {
-      onValues.push(`json_extract(v.values_json, @path${i}) = @value${i}`);
+      onValues.push(`json_extract(${values}, @path${i}) = @value${i}`);
       params[`value${i}`] = filter.value;
     }
   });
@@ -41,7 +46,7 @@ export function searchConditions(text: string, filters: RecordFilter[]) {
 }
 
 interface SeekRow {
-  seek_key: string;
+  seek_key: string | number | null;
   record_id: number;
   [column: string]: unknown;
 }
@@ -57,20 +62,26 @@ export function seekPage(
   options: SearchPageOptions,
   tuning: { walkAtLeast: number; countCap: number; onStatement?: SearchStatementSpy | undefined },
 ): { rows: SeekRow[]; hasMore: boolean; count: { total: number; exact: boolean } | null } {
+  const now = options.atIso === undefined;
+  // Now the values beside the pointer are filtered (no version read for a row not shown); at T the version's.
+  const values = now ? 'r.current_values_json' : 'v.values_json';
   const {
     key,
     params: conditionParams,
     onPeriod,
-    onValues,
-  } = searchConditions(options.text, options.filters);
+    onValues: fieldTerms,
+  } = searchConditions(options.text, options.filters, values);
+  const where = filtersSql(options.conditions ?? [], values);
+  const onValues = [...fieldTerms, ...where.terms];
   const params: Record<string, string | number> = {
     ...conditionParams,
+    ...where.params,
     entity: options.entity,
     limit: options.limit + 1,
     cap: tuning.countCap + 1,
   };
   const seek: string[] = [];
-  if (options.after) {
+  if (options.after && !options.sort) {
     // A row value on (search_key, record_id): an index range on the key, the id breaking ties.
     seek.push('(r.search_key, r.record_id) > (@afterKey, @afterId)');
     Object.assign(params, { afterKey: options.after.key, afterId: options.after.id });
@@ -92,17 +103,59 @@ export function seekPage(
     hasMore: rows.length > options.limit,
     count,
   });
+  /**
+   * A page in the order of a column: the rows with a value, keyset on (value, id), then the rows
+   * without one, keyset on id, so nulls come last in both directions and each part can be read in
+   * the order of its index (is_deleted, value, record_id) with no sort.
+   */
+  const sortedRows = (
+    expression: string,
+    statement: (terms: string[], order: string, seekKey: string) => string,
+  ): SeekRow[] => {
+    const sort = options.sort!;
+    const { after } = options;
+    const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
+    const cmp = sort.direction === 'desc' ? '<' : '>';
+    const rows: SeekRow[] = [];
+    if (after?.key !== null) {
+      const terms = [`${expression} IS NOT NULL`];
+      if (after) {
+        terms.push(`(${expression}, r.record_id) ${cmp} (@afterKey, @afterId)`);
+        Object.assign(params, { afterKey: after.key, afterId: after.id });
+      }
+      const sql = statement(terms, `ORDER BY ${expression} ${dir}, r.record_id ${dir}`, expression);
+      rows.push(...(run('page', sql).all(params) as SeekRow[]));
+    }
+    if (rows.length <= options.limit) {
+      const terms = [`${expression} IS NULL`];
+      const rest: Record<string, string | number> = { ...params, limit: options.limit + 1 - rows.length };
+      if (after?.key === null) {
+        terms.push(`r.record_id ${cmp} @afterId`);
+        rest.afterId = after.id;
+      }
+      const sql = statement(terms, `ORDER BY r.record_id ${dir}`, 'NULL');
+      rows.push(...(run('page', sql, rest).all(rest) as SeekRow[]));
+    }
+    return rows;
+  };
 
   if (options.atIso === undefined) {
     const base = ['r.entity = @entity', 'r.is_deleted = 0', ...onPeriod];
     const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version';
-    const where = (extra: string[]) => [...base, ...extra, ...onValues].join(' AND ');
-    const count = counted(
-      onValues.length > 0 ? `FROM records r ${join} WHERE ${where([])}` : `FROM records r WHERE ${where([])}`,
-    );
+    const matching = (extra: string[]) => [...base, ...extra, ...onValues].join(' AND ');
+    const count = counted(`FROM records r WHERE ${matching([])}`);
+    if (options.sort) {
+      const { kind, name } = options.sort;
+      const rows = sortedRows(
+        sortExpression(kind, name, 'r.current_values_json'),
+        (terms, order, seekKey) =>
+          `SELECT v.*, ${seekKey} AS seek_key FROM records r ${join} WHERE ${matching(terms)} ${order} LIMIT @limit`,
+      );
+      return finish(rows, count);
+    }
     const rows = run(
       'page',
-      `SELECT v.*, r.search_key AS seek_key FROM records r ${join} WHERE ${where(seek)} ${order} LIMIT @limit`,
+      `SELECT v.*, r.search_key AS seek_key FROM records r ${join} WHERE ${matching(seek)} ${order} LIMIT @limit`,
     ).all(params) as SeekRow[];
     return finish(rows, count);
   }
@@ -124,6 +177,18 @@ export function seekPage(
   const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.version';
   const filtered = (extra: string[]) => `FROM (${alive(extra)}) r ${join} WHERE ${onValues.join(' AND ')}`;
   const count = counted(onValues.length > 0 ? filtered([]) : `FROM (${alive([])})`);
+  if (options.sort) {
+    // At T the values are the versions' then: the rows alive at T are read and sorted (no index
+    // holds a past order), so this page costs the records alive at T, not the page size.
+    const { kind, name } = options.sort;
+    const rows = sortedRows(
+      sortExpression(kind, name, 'v.values_json'),
+      (terms, order, seekKey) =>
+        `SELECT v.*, ${seekKey} AS seek_key FROM (${alive([])}) r ${join}
+         WHERE ${[...onValues, ...terms].join(' AND ')} ${order} LIMIT @limit`,
+    );
+    return finish(rows, count);
+  }
   let walk = false;
   if (onValues.length === 0 && key === '') {
     // The plan, as `search` picks it: few records alive at T are sorted, many are walked in title

@@ -216,4 +216,36 @@ describe('the keyset page of the record store', () => {
       db.close();
     }
   });
+
+  it.each(['asc', 'desc'] as const)(
+    'reads a page sorted by a column %s from its index: no OFFSET and no sort, for both parts of the nulls-last walk',
+    async (direction) => {
+      const db = open();
+      try {
+        const plans: string[] = [];
+        const sqls: string[] = [];
+        const store = createSqliteRecordStore(db, undefined, {
+          onStatement: (kind, sql, params) => {
+            if (kind !== 'page') return;
+            sqls.push(sql);
+            const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
+            plans.push(plan.map((row) => row.detail).join('\n'));
+          },
+        });
+        const sort = { name: 'Country', kind: 'text' as const, direction };
+        const base = { entity: ENTITY, text: '', filters: [], sort, limit: 25, count: false };
+        await store.searchPage({ ...base, after: null });
+        await store.searchPage({ ...base, after: { key: 'germany', id: 7 } });
+        await store.searchPage({ ...base, after: { key: null, id: 7 } });
+        expect(plans).toHaveLength(5);
+        for (const [i, plan] of plans.entries()) {
+          expect(sqls[i]).not.toMatch(/OFFSET/i);
+          expect(plan).toMatch(/USING INDEX records_sort_supplier_Country/);
+          expect(plan).not.toMatch(/TEMP B-TREE/);
+        }
+      } finally {
+        db.close();
+      }
+    },
+  );
 });

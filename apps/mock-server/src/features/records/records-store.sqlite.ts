@@ -52,12 +52,13 @@ export function recordWrites(db: SqliteDatabase) {
   );
   const periods = periodStatements(db);
   const appendAudit = auditWriter(db);
-  const insertRecord = db.prepare<[string, number, number, string, string, number | null]>(
-    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const insertRecord = db.prepare<[string, number, number, string, string, number | null, string]>(
+    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id, current_values_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const movePointer = db.prepare<[number, number, string, string, number | null, number]>(
-    `UPDATE records SET current_version = ?, is_deleted = ?, title = ?, search_key = ?, parent_id = ?
+  const movePointer = db.prepare<[number, number, string, string, number | null, string, number]>(
+    `UPDATE records SET current_version = ?, is_deleted = ?, title = ?, search_key = ?, parent_id = ?,
+       current_values_json = ?
      WHERE record_id = ?`,
   );
   const insertVersion = db.prepare(
@@ -108,6 +109,7 @@ export function recordWrites(db: SqliteDatabase) {
       index.title,
       index.searchKey,
       index.parentId,
+      JSON.stringify(first.values),
     );
     const id = Number(lastInsertRowid);
     writeVersion(id, entity, 1, first);
@@ -121,7 +123,15 @@ export function recordWrites(db: SqliteDatabase) {
     const number = row.version + 1;
     writeVersion(id, row.entity, number, next);
     const { index } = next;
-    movePointer.run(number, next.isDeleted ? 1 : 0, index.title, index.searchKey, index.parentId, id);
+    movePointer.run(
+      number,
+      next.isDeleted ? 1 : 0,
+      index.title,
+      index.searchKey,
+      index.parentId,
+      JSON.stringify(next.values),
+      id,
+    );
     return { ok: true, record: toRecord(version.get(id, number)!) };
   };
 
@@ -133,7 +143,15 @@ export function recordWrites(db: SqliteDatabase) {
     const last = list.at(-1);
     if (last) {
       const { index } = last;
-      movePointer.run(number, last.isDeleted ? 1 : 0, index.title, index.searchKey, index.parentId, id);
+      movePointer.run(
+        number,
+        last.isDeleted ? 1 : 0,
+        index.title,
+        index.searchKey,
+        index.parentId,
+        JSON.stringify(last.values),
+        id,
+      );
     }
   };
 

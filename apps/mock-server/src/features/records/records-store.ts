@@ -1,6 +1,10 @@
 import type { FieldValues } from '@procedo/client-api';
 import type { NewAuditEvent } from '../audit/audit-store';
 import type { RecordIndexFields } from './entities';
+import type { KindedFilter } from './record-conditions.sqlite';
+import type { SortKind } from './search-sort';
+
+export type { KindedCondition, KindedFilter } from './record-conditions.sqlite';
 
 /** One stored version of a record. */
 export interface RecordVersionRecord {
@@ -43,13 +47,20 @@ export interface RecordFilter {
   mode: 'contains' | 'equals';
 }
 
-/** A keyset page request: after the cursor's (search key, record id), in title order. */
+/**
+ * A keyset page request: after the cursor's (search key, record id) in title order, or, with
+ * `sort`, after its (sort value, record id) in the order of that column, nulls last.
+ */
 export interface SearchPageOptions {
   entity: string;
   text: string;
   filters: RecordFilter[];
-  /** The last row of the previous page; null for the first page. */
-  after: { key: string; id: number } | null;
+  /** `where` and the saved filters, each and-ed with the rest. @default [] */
+  conditions?: readonly KindedFilter[];
+  /** A column of the values to order by; none for title order. */
+  sort?: { name: string; kind: SortKind; direction: 'asc' | 'desc' } | null;
+  /** The last row of the previous page; null for the first page. Its key is null past the rows with a value. */
+  after: { key: string | number | null; id: number } | null;
   limit: number;
   /** Run the capped count as well. */
   count: boolean;
@@ -59,7 +70,7 @@ export interface SearchPageOptions {
 
 /** A keyset page: its rows (each with its search key, for the next cursor) and whether more follow. */
 export interface SearchPageResult {
-  rows: (RecordVersionRecord & { searchKey: string })[];
+  rows: (RecordVersionRecord & { searchKey: string | number | null })[];
   hasMore: boolean;
   /** Null unless asked for; `exact: false` means more than `total` (the cap) match. */
   count: { total: number; exact: boolean } | null;

@@ -1,19 +1,25 @@
 import { z } from 'zod';
 
-/** Where a keyset page ends: the search key and id of its last row. */
+/**
+ * Where a keyset page ends: the sort key and id of its last row, and the sort it was read in
+ * (`-Field`, `Field`, or none for title order) so a cursor of another sort is refused.
+ */
 export interface SearchCursor {
-  key: string;
+  key: string | number | null;
   id: number;
+  sort?: string;
 }
 
 const CursorJson = z.strictObject({
-  k: z.string().max(1000),
+  k: z.union([z.string().max(1000), z.number().finite(), z.null()]),
   i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  s: z.string().max(70).optional(),
 });
 
-/** The opaque `after` of the next page: base64url of `{"k":key,"i":id}`. */
+/** The opaque `after` of the next page: base64url of `{"k":key,"i":id,"s":sort}`. */
 export function encodeCursor(cursor: SearchCursor): string {
-  return Buffer.from(JSON.stringify({ k: cursor.key, i: cursor.id })).toString('base64url');
+  const json = { k: cursor.key, i: cursor.id, ...(cursor.sort ? { s: cursor.sort } : {}) };
+  return Buffer.from(JSON.stringify(json)).toString('base64url');
 }
 
 /**
@@ -36,5 +42,6 @@ export const CursorParam = z
       ctx.addIssue({ code: 'custom', message: 'Use the NextCursor of the previous page.' });
       return z.NEVER;
     }
-    return { key: parsed.data.k, id: parsed.data.i };
+    const { k: key, i: id, s: sort } = parsed.data;
+    return sort === undefined ? { key, id } : { key, id, sort };
   });
