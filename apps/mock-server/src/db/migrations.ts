@@ -1,6 +1,7 @@
 import { backfillProcessStates } from '../features/processes/process-history';
 import { backfillPeriodNodes, backfillRecordPeriods } from '../features/records/record-periods';
 import { SEEDED_SORT_COLUMNS, sortIndexSql } from '../features/records/search-sort';
+import { addSearchForms } from './search-form-seed-data';
 import type { Migration } from './sqlite';
 
 /** The schema, as ordered migrations. Append new ones; never edit a shipped one. */
@@ -498,5 +499,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       ${SEEDED_SORT_COLUMNS.map(sortIndexSql).join('\n      ')}
     `,
+    // A database seeded before: the product, batch and deviation search forms and their navigation.
+    run: (db) => addSearchForms(db, new Date().toISOString()),
   },
 ];
