@@ -4,6 +4,7 @@ import {
   flattenElements,
   type LeafElement,
   type SearchFilter,
+  type SearchPage,
   type SearchSort,
   ValidationCode,
   type ValueElement,
@@ -49,17 +50,11 @@ export interface SearchPageQuery {
   atIso?: string;
 }
 
-/** One keyset page: `Total`/`TotalIsExact` are null unless the count was asked for. */
-export interface SearchKeysetPage {
-  Rows: { Id: number; Values: FieldValues }[];
-  NextCursor: string | null;
-  HasMore: boolean;
-  Total: number | null;
-  TotalIsExact: boolean | null;
-}
+/** One keyset page (the wire schema `SearchPageSchema` of client-api). */
+export type SearchKeysetPage = SearchPage;
 
 /** One page of search results. */
-export interface SearchPage {
+export interface SearchOffsetPage {
   Rows: { Id: number; Values: FieldValues }[];
   Page: number;
   PageSize: number;
@@ -103,7 +98,7 @@ export async function searchRecords(
   auth: AuthContext,
   webTemplateNo: number,
   query: SearchQuery,
-): Promise<SearchPage> {
+): Promise<SearchOffsetPage> {
   const {
     definition,
     filters,

@@ -17,7 +17,7 @@ import type { SigningService } from '../signing/signing-service';
 import { indexFields } from './entities';
 import {
   type SearchKeysetPage,
-  type SearchPage,
+  type SearchOffsetPage,
   type SearchPageQuery,
   type SearchQuery,
   searchRecords,
@@ -101,7 +101,7 @@ export interface RecordsService {
     webTemplateNo: number,
     id: number,
   ): Promise<{ Intact: boolean; FirstBadSeq: number | null; Events: number }>;
-  search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchPage>;
+  search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchOffsetPage>;
   /** One keyset page of the search (after a cursor), counted only when asked. */
   searchPage(auth: AuthContext, webTemplateNo: number, query: SearchPageQuery): Promise<SearchKeysetPage>;
   createRecord(
