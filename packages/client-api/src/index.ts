@@ -307,6 +307,7 @@ export {
   DeleteRecordRequestSchema,
   LastSignatureSchema,
   RecordSchema,
+  SearchPageSchema,
   SearchResultSchema,
   UpdateRecordRequestSchema,
 } from './v1/record-schemas';
@@ -315,8 +316,10 @@ export type {
   CreateRecordRequest,
   DeleteRecordRequest,
   RecordGetOptions,
+  RecordSearchPageQuery,
   RecordSearchQuery,
   RecordsApi,
+  SearchPage,
   SearchResult,
   UpdateRecordRequest,
 } from './v1/records';

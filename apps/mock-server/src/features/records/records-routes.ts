@@ -1,6 +1,8 @@
 import {
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
+  readSearchParams,
+  SearchParamNames,
   UpdateRecordRequestSchema,
 } from '@procedo/client-api';
 import { type Request, Router } from 'express';
@@ -8,8 +10,9 @@ import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
-import { PositiveId } from '../forms/form-errors';
+import { PositiveId, validationFailure } from '../forms/form-errors';
 import type { RecordsService } from './records-service';
+import { CursorParam } from './search-cursor';
 
 const FormParams = z.object({ no: PositiveId });
 const RecordParams = z.object({ no: PositiveId, id: PositiveId });
@@ -29,6 +32,38 @@ const SearchQuerySchema = z
   })
   .catchall(z.string().max(500));
 
+// The keyset search: `page`/`pageSize` are not its words, so they fall to the filters (and 400 there).
+const SearchPageQuerySchema = z
+  .object({
+    text: z.string().max(200).default(''),
+    Timepoint: z.string().max(64).optional(),
+    after: CursorParam.optional(),
+    limit: z.coerce.number().int().positive().max(500).optional(),
+    count: z.enum(['none', 'exact']).default('none'),
+    // Read with the shared readSearchParams (the same URL form as the grid's address).
+    [SearchParamNames.sort]: z.string().max(100).optional(),
+    [SearchParamNames.where]: z.string().max(20_000).optional(),
+    [SearchParamNames.filterIds]: z.string().max(400).optional(),
+  })
+  .catchall(z.string().max(500));
+
+/** `sort`, `where` and `filterIds` of a search URL: 400 VALIDATION naming the part that cannot be read. */
+function searchParamsOf(req: Request) {
+  const { query: read, problems } = readSearchParams(new URL(req.originalUrl, 'http://local').searchParams);
+  if (problems.length > 0) {
+    throw validationFailure(
+      problems.map((problem) => ({ code: 'invalid_param', path: [problem.param], message: problem.message })),
+    );
+  }
+  if (read.filterIds) {
+    // Saved filters come with their store; until then they are refused, never ignored.
+    throw validationFailure([
+      { code: 'invalid_param', path: ['filterIds'], message: 'Saved filters are not available here.' },
+    ]);
+  }
+  return { sort: read.sort ?? null, where: read.where ?? null, extraFilters: [] };
+}
+
 const query = (req: Request) => req.query as Record<string, unknown>;
 /** The client address a signature's security events record ('trust proxy' is off: the socket's). */
 const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
@@ -44,6 +79,33 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
     const atIso = timepointOf(res)?.iso;
     res.json(
       await records.search(getAuth(res), no, { text, page, pageSize, filters, ...(atIso ? { atIso } : {}) }),
+    );
+  });
+
+  router.get('/forms/:no/search/page', async (req, res) => {
+    const { no } = parseBody(FormParams, req.params);
+    const {
+      text,
+      after,
+      limit,
+      count,
+      Timepoint: _read,
+      sort: _sort,
+      where: _where,
+      filterIds: _filterIds,
+      ...filters
+    } = parseBody(SearchPageQuerySchema, query(req));
+    const atIso = timepointOf(res)?.iso;
+    res.json(
+      await records.searchPage(getAuth(res), no, {
+        text,
+        filters,
+        ...searchParamsOf(req),
+        count: count === 'exact',
+        ...(after ? { after } : {}),
+        ...(limit === undefined ? {} : { limit }),
+        ...(atIso ? { atIso } : {}),
+      }),
     );
   });
 

@@ -15,7 +15,14 @@ import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import type { SigningService } from '../signing/signing-service';
 import { indexFields } from './entities';
-import { type SearchPage, type SearchQuery, searchRecords } from './record-search';
+import {
+  type SearchKeysetPage,
+  type SearchOffsetPage,
+  type SearchPageQuery,
+  type SearchQuery,
+  searchRecords,
+  searchRecordsPage,
+} from './record-search';
 import {
   type AuditSignOff,
   byUser,
@@ -94,7 +101,9 @@ export interface RecordsService {
     webTemplateNo: number,
     id: number,
   ): Promise<{ Intact: boolean; FirstBadSeq: number | null; Events: number }>;
-  search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchPage>;
+  search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchOffsetPage>;
+  /** One keyset page of the search (after a cursor), counted only when asked. */
+  searchPage(auth: AuthContext, webTemplateNo: number, query: SearchPageQuery): Promise<SearchKeysetPage>;
   createRecord(
     auth: AuthContext,
     webTemplateNo: number,
@@ -212,6 +221,9 @@ export function createRecordsService(options: {
 
     search(auth, webTemplateNo, query) {
       return searchRecords(forms, auth, webTemplateNo, query);
+    },
+    searchPage(auth, webTemplateNo, query) {
+      return searchRecordsPage(forms, auth, webTemplateNo, query);
     },
 
     async versions(auth, webTemplateNo, id, atIso) {
