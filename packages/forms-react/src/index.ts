@@ -96,6 +96,16 @@ export {
   isBracketKeyAllowed,
   isPhoneKeyAllowed,
 } from './form/state/input-rules';
+export type { CursorPage, CursorPageRequest } from './grid/cursor-source';
+export { CURSOR_STEP_LIMIT, createCursorRowSource } from './grid/cursor-source';
+export type {
+  ResultsColumn,
+  ResultsElement,
+  SearchResultsGridLabels,
+  SearchResultsGridProps,
+  SearchRow,
+} from './grid/SearchResultsGrid';
+export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResultsGrid';
 export type { Shell } from './hooks/shell-context';
 export { useShell } from './hooks/useShell';
 export type { FormDialogProps } from './opening/FormDialog';
@@ -213,6 +223,8 @@ export type {
   SignatureRefusalCode,
 } from './record/record-session';
 export { createRecordSession } from './record/record-session';
+export type { SearchPageScope } from './record/search-conditions';
+export { criteriaConditions, searchPageFetcher, withCriteria } from './record/search-conditions';
 export { searchFilters } from './record/search-filters';
 export type { RecordSessionView, UseRecordSessionOptions } from './record/useRecordSession';
 export { useRecordSession } from './record/useRecordSession';

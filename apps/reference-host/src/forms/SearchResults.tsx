@@ -3,7 +3,9 @@ import {
   type FieldValues,
   flattenElements,
   isValueElement,
+  type SearchFilter,
   type SearchQueryParams,
+  type SearchSort,
   type ValueElement,
   writeSearchParams,
 } from '@procedo/client-api';
@@ -11,9 +13,10 @@ import {
   criteriaConditions,
   type FormStore,
   type ResultsElement,
-  type SearchRow,
   SearchResultsGrid,
+  type SearchRow,
   searchPageFetcher,
+  withCriteria,
 } from '@procedo/forms-react';
 import { useProcessRunner } from '@procedo/process-react';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -52,7 +55,7 @@ export function useSearchResults(
   const runner = useProcessRunner();
   // The search runs as the page opens when asked (`WFRun_AutoRun`) or when the address names a view.
   const [criteria, setCriteria] = useState<FieldValues | null>(() =>
-    query.autoRun || asksForRows(query.grid) ? store.getValues() : null,
+    query.gridProblems.length === 0 && (query.autoRun || asksForRows(query.grid)) ? store.getValues() : null,
   );
   const [rows, setRows] = useState<readonly SearchRow[] | undefined>(undefined);
   const elements = useMemo(() => {
@@ -81,7 +84,12 @@ export function useSearchResults(
   const writeQuery = useCallback(
     (next: Pick<SearchQueryParams, 'sort' | 'where'>) =>
       setParams(
-        (current) => writeSearchParams(new URLSearchParams(current), { ...readText(current), ...next, filterIds: query.grid.filterIds ?? [] }),
+        (current) =>
+          writeSearchParams(new URLSearchParams(current), {
+            ...readText(current),
+            ...next,
+            filterIds: query.grid.filterIds ?? [],
+          }),
         { replace: true },
       ),
     [setParams, query.grid.filterIds],
@@ -103,16 +111,28 @@ export function useSearchResults(
     [runner],
   );
 
-  const exportHref = useMemo(() => {
-    if (criteria === null) return undefined;
-    const exportParams = writeSearchParams(new URLSearchParams(), {
-      sort: initialGrid.current.sort ?? null,
-      where: null,
-      ...(query.grid.filterIds ? { filterIds: query.grid.filterIds } : {}),
-    });
-    if (query.timepoint) exportParams.set('Timepoint', query.timepoint);
-    return `/api/v1/forms/${webTemplateNo}/search/export.csv?${exportParams}`;
-  }, [criteria, query.grid.filterIds, query.timepoint, webTemplateNo]);
+  const criteriaFilter = useMemo((): SearchFilter | null => {
+    const conditions = criteria === null ? [] : criteriaConditions(criteria, elements);
+    return conditions.length > 0 ? { Combine: 'and', Conditions: conditions } : null;
+  }, [criteria, elements]);
+  const exportHref = useCallback(
+    ({ sort, where }: { sort: SearchSort | null; where: SearchFilter | null }) => {
+      let combined: SearchFilter | null;
+      try {
+        combined = withCriteria(criteriaFilter, where);
+      } catch {
+        combined = where;
+      }
+      const exportParams = writeSearchParams(new URLSearchParams(), {
+        sort,
+        where: combined,
+        ...(query.grid.filterIds ? { filterIds: query.grid.filterIds } : {}),
+      });
+      if (query.timepoint) exportParams.set('Timepoint', query.timepoint);
+      return `/api/v1/forms/${webTemplateNo}/search/export.csv?${exportParams}`;
+    },
+    [criteriaFilter, query.grid.filterIds, query.timepoint, webTemplateNo],
+  );
 
   const renderResults = (element: ResultsElement) =>
     fetchPage === null ? null : (
@@ -125,7 +145,9 @@ export function useSearchResults(
         where={initialGrid.current.where ?? null}
         onQueryChange={writeQuery}
         getRowHref={getRowHref}
-        onOpenRow={(row) => openHostLink(getRowHref({ row, webTemplateNo: element.OpenWebTemplateNo ?? webTemplateNo }))}
+        onOpenRow={(row) =>
+          openHostLink(getRowHref({ row, webTemplateNo: element.OpenWebTemplateNo ?? webTemplateNo }))
+        }
         onStartProcess={query.timepoint ? undefined : startProcess}
         onRowsLoaded={setRows}
         pageSize={query.pageSize ?? element.PageSize}

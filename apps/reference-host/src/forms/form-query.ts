@@ -1,3 +1,4 @@
+import { readSearchParams, type SearchParamProblem, type SearchQueryParams } from '@procedo/client-api';
 import { readTimeTravelQuery, type TimeTravelState, writeTimeTravelQuery } from '@procedo/forms-react';
 
 /**
@@ -46,6 +47,10 @@ export interface FormPageQuery {
   pageSize: number | null;
   /** `WFRun_Selectable`: `1`/`true`/`single` one row at a time, `2`/`multiple` several, else none. */
   selectable: 'none' | 'single' | 'multiple';
+  /** The result grid's view: `text`, `sort`, `where`, `filterIds` (see `readSearchParams`). */
+  grid: SearchQueryParams;
+  /** Grid parameters that could not be read; the page says which instead of showing other rows. */
+  gridProblems: SearchParamProblem[];
 }
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
@@ -92,6 +97,10 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
       return size !== null && size <= 500 ? size : null;
     })(),
     selectable: selectable(params.get('WFRun_Selectable')),
+    ...(() => {
+      const { query, problems } = readSearchParams(params);
+      return { grid: query, gridProblems: problems };
+    })(),
   };
 }
 

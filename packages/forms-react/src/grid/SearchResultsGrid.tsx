@@ -1,5 +1,5 @@
 import type { FieldValues, LeafElement, SearchFilter, SearchSort, ValueElement } from '@procedo/client-api';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from 'react';
 import { formatCellValue } from '../form/components/ResultsField';
 import { CountToggle } from './CountToggle';
 import { countPreference } from './count-preference';
@@ -60,8 +60,12 @@ export interface SearchResultsGridProps {
   /** `WFRun_Selectable`. @default 'none' */
   selectionMode?: GridSelectionMode;
   onSelectionChange?: (rows: readonly SearchRow[]) => void;
-  /** The CSV export of the current view (the server streams it); no link without it. */
-  exportHref?: string;
+  /** The address of the CSV export of the view with this sort and these column conditions (the server streams it); no link without it. */
+  exportHref?: (query: { sort: SearchSort | null; where: SearchFilter | null }) => string;
+  /** The rows loaded so far, in order, each time more load (a record's previous/next). */
+  onRowsLoaded?: (rows: readonly SearchRow[]) => void;
+  /** `WFRun_ScrollX` / `WFRun_ScrollY`: px the grid opens scrolled by; rows load from there. */
+  initialScroll?: { x: number; y: number };
   /** The grid's height in px. @default 480 */
   height?: number;
   /** At a timepoint the grid says the rows are as they were then (`yyyy-MM-dd HH:mm`, UTC). */
@@ -97,6 +101,33 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
     [fetchPage],
   );
   useEffect(() => () => grid.dispose(), [grid]);
+
+  const snapshot = useSyncExternalStore(grid.subscribe, grid.getSnapshot, grid.getSnapshot);
+  const { onRowsLoaded } = props;
+  const knownRows = snapshot.knownRows;
+  useEffect(() => {
+    if (!onRowsLoaded) return;
+    const rows: SearchRow[] = [];
+    for (let index = 0; index < knownRows; index++) {
+      const row = grid.getRow(index);
+      if (row) rows.push(row);
+    }
+    onRowsLoaded(rows);
+  }, [grid, knownRows, onRowsLoaded]);
+
+  // The opening scroll is applied as far as the rows laid out allow, until it is reached.
+  const container = useRef<HTMLDivElement>(null);
+  const scrollTo = useRef(props.initialScroll ?? { x: 0, y: 0 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tried again as more rows are laid out
+  useEffect(() => {
+    const target = scrollTo.current;
+    if (target.x === 0 && target.y === 0) return;
+    const scroller = container.current?.querySelector<HTMLElement>('.procedo-DataGrid-scroller');
+    if (!scroller) return;
+    scroller.scrollLeft = target.x;
+    scroller.scrollTop = target.y;
+    if (scroller.scrollTop >= target.y || !snapshot.hasMore) scrollTo.current = { x: 0, y: 0 };
+  }, [snapshot.rowCount]);
 
   const { onSelectionChange } = props;
   useEffect(() => {
@@ -150,14 +181,18 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
   };
 
   return (
-    <div className="procedo-SearchResultsGrid">
+    <div className="procedo-SearchResultsGrid" ref={container}>
       <div className="procedo-SearchResultsGrid-bar">
         <span id={captionId} className="procedo-SearchResultsGrid-caption">
           {element.Label}
         </span>
         <CountToggle grid={grid} preference={preference} />
         {props.exportHref ? (
-          <a className="procedo-SearchResultsGrid-export" href={props.exportHref} download>
+          <a
+            className="procedo-SearchResultsGrid-export"
+            href={props.exportHref({ sort: snapshot.sort, where: snapshot.filters })}
+            download
+          >
             {L.exportCsv}
           </a>
         ) : null}
@@ -173,8 +208,6 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
         aria-labelledby={captionId}
         onOpenRow={openRow}
         onSortChange={report}
-        onFilterChange={report}
-        showFilters={columns.some((column) => column.element !== undefined)}
         height={props.height ?? 480}
       />
     </div>

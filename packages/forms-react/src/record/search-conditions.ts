@@ -32,7 +32,8 @@ export function criteriaConditions(
         conditions.push({ Field: name, Op: 'contains', Value: String(value) });
         break;
       case 'picker':
-        if (typeof value === 'object' && 'Id' in value) conditions.push({ Field: name, Op: 'equals', Value: value.Id });
+        if (typeof value === 'object' && 'Id' in value)
+          conditions.push({ Field: name, Op: 'equals', Value: value.Id });
         break;
       case 'file':
         break;
@@ -51,7 +52,9 @@ export function withCriteria(criteria: SearchFilter | null, where: SearchFilter 
   if (!criteria) return where;
   if (!where) return criteria;
   if (where.Combine === 'or' && where.Conditions.length > 1)
-    throw new RangeError('An "or" filter cannot be combined with search criteria: clear the criteria or save the filter.');
+    throw new RangeError(
+      'An "or" filter cannot be combined with search criteria: clear the criteria or save the filter.',
+    );
   return { Combine: 'and', Conditions: [...criteria.Conditions, ...where.Conditions] };
 }
 

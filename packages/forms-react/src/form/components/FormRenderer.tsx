@@ -6,8 +6,8 @@ import type {
   FormSaveEvent,
   FormSearchEvent,
   ResultRow,
-  TabSelectEvent,
   ResultsElementOf,
+  TabSelectEvent,
 } from '../hooks/form-context';
 import { FormRendererContext } from '../hooks/form-context';
 import { useFormSnapshot } from '../hooks/useFormSnapshot';

@@ -1,5 +1,4 @@
-import type { FieldValue, FieldValues } from '@procedo/client-api';
-import type { LeafElement } from '@procedo/client-api';
+import type { FieldValue, FieldValues, LeafElement } from '@procedo/client-api';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldRegistry } from '../registry';
 import type { FormStore } from '../state/form-store';
