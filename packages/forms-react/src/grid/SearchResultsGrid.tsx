@@ -149,22 +149,27 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
   const columns = useMemo(
     (): DataGridColumn<SearchRow>[] =>
       element.Columns.map((column, index) => {
-        const shown = column.DataTextColumn ?? column.Name;
         const base: DataGridColumn<SearchRow> = {
           key: column.Name,
           header: column.Caption,
           isSortable: true,
-          value: (row) => formatCellValue(row.Values[shown]) || (index === 0 ? String(row.Id) : ''),
+          value: (row) => columnText(row, column) || (index === 0 ? String(row.Id) : ''),
           ...(elements?.get(column.Name) ? { element: elements.get(column.Name) as ValueElement } : {}),
         };
         if (column.WorkflowId !== undefined && onStartProcess) {
           const workflowId = column.WorkflowId;
           return { ...base, onPress: ({ row }) => onStartProcess({ row, workflowId, column }) };
         }
-        if (column.DataFormId !== undefined || index === 0) {
-          const form = column.DataFormId ?? opens;
-          return { ...base, href: (row) => getRowHref({ row, webTemplateNo: form }) };
+        if (column.DataFormId !== undefined) {
+          const form = column.DataFormId;
+          // A picked record's column opens that record; any other column the row's own record.
+          return {
+            ...base,
+            href: (row) =>
+              getRowHref({ row: { ...row, Id: linkedId(row, column) ?? row.Id }, webTemplateNo: form }),
+          };
         }
+        if (index === 0) return { ...base, href: (row) => getRowHref({ row, webTemplateNo: opens }) };
         return base;
       }),
     [element.Columns, elements, getRowHref, onStartProcess, opens],
@@ -212,4 +217,22 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
       />
     </div>
   );
+}
+
+/** The text a column shows: `DataTextColumn` (a dotted path into the row's values) or its own value. */
+export function columnText(row: SearchRow, column: ResultsColumn): string {
+  const [name = column.Name, ...path] = (column.DataTextColumn ?? column.Name).split('.');
+  let value: unknown = row.Values[name];
+  for (const part of path)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  if (path.length > 0) return value === undefined || value === null ? '' : String(value);
+  return formatCellValue(row.Values[name]);
+}
+
+/** The id of the record a picker column's value names, when it names one. */
+function linkedId(row: SearchRow, column: ResultsColumn): number | null {
+  const value = row.Values[column.Name];
+  if (!value || typeof value !== 'object' || !('Id' in value)) return null;
+  const id = Number(value.Id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
