@@ -104,9 +104,12 @@ export function seekPage(
     count,
   });
   /**
-   * A page in the order of a column: the rows with a value, keyset on (value, id), then the rows
-   * without one, keyset on id, so nulls come last in both directions and each part can be read in
-   * the order of its index (is_deleted, value, record_id) with no sort.
+   * A page in the order of a column, read in parts until the page is full: the rest of the rows
+   * tied with the cursor's value (by id), the rows past that value, then the rows without a value
+   * (by id) — so nulls come last in both directions, and each part is one range of the index
+   * (is_deleted, value, record_id) read in its order, with no sort. (A row value over the
+   * expression, or `value >= k AND (value > k OR id > i)`, was measured reading every tie of `k`
+   * or every row before it.)
    */
   const sortedRows = (
     expression: string,
@@ -116,25 +119,32 @@ export function seekPage(
     const { after } = options;
     const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
     const cmp = sort.direction === 'desc' ? '<' : '>';
-    const rows: SeekRow[] = [];
-    if (after?.key !== null) {
-      const terms = [`${expression} IS NOT NULL`];
-      if (after) {
-        terms.push(`(${expression}, r.record_id) ${cmp} (@afterKey, @afterId)`);
-        Object.assign(params, { afterKey: after.key, afterId: after.id });
-      }
-      const sql = statement(terms, `ORDER BY ${expression} ${dir}, r.record_id ${dir}`, expression);
-      rows.push(...(run('page', sql).all(params) as SeekRow[]));
+    const byValue = `ORDER BY ${expression} ${dir}, r.record_id ${dir}`;
+    const byId = `ORDER BY r.record_id ${dir}`;
+    const parts: { terms: string[]; order: string; seekKey: string }[] = [];
+    if (!after) parts.push({ terms: [`${expression} IS NOT NULL`], order: byValue, seekKey: expression });
+    else if (after.key !== null) {
+      parts.push(
+        {
+          terms: [`${expression} = @afterKey`, `r.record_id ${cmp} @afterId`],
+          order: byId,
+          seekKey: expression,
+        },
+        { terms: [`${expression} ${cmp} @afterKey`], order: byValue, seekKey: expression },
+      );
     }
-    if (rows.length <= options.limit) {
-      const terms = [`${expression} IS NULL`];
-      const rest: Record<string, string | number> = { ...params, limit: options.limit + 1 - rows.length };
-      if (after?.key === null) {
-        terms.push(`r.record_id ${cmp} @afterId`);
-        rest.afterId = after.id;
-      }
-      const sql = statement(terms, `ORDER BY r.record_id ${dir}`, 'NULL');
-      rows.push(...(run('page', sql, rest).all(rest) as SeekRow[]));
+    const nulls = [`${expression} IS NULL`];
+    if (after?.key === null) nulls.push(`r.record_id ${cmp} @afterId`);
+    parts.push({ terms: nulls, order: byId, seekKey: 'NULL' });
+    const bound: Record<string, string | number> = { ...params };
+    if (after)
+      Object.assign(bound, { afterId: after.id, ...(after.key === null ? {} : { afterKey: after.key }) });
+    const rows: SeekRow[] = [];
+    for (const part of parts) {
+      if (rows.length > options.limit) break;
+      const sql = statement(part.terms, part.order, part.seekKey);
+      const partParams = { ...bound, limit: options.limit + 1 - rows.length };
+      rows.push(...(run('page', sql, partParams).all(partParams) as SeekRow[]));
     }
     return rows;
   };

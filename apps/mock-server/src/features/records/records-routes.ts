@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import {
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
@@ -5,7 +6,7 @@ import {
   SearchParamNames,
   UpdateRecordRequestSchema,
 } from '@procedo/client-api';
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
@@ -13,6 +14,7 @@ import { timepointOf } from '../../http/timepoint';
 import { PositiveId, validationFailure } from '../forms/form-errors';
 import type { RecordsService } from './records-service';
 import { CursorParam } from './search-cursor';
+import { csvLine, type SearchExport } from './search-export';
 
 const FormParams = z.object({ no: PositiveId });
 const RecordParams = z.object({ no: PositiveId, id: PositiveId });
@@ -64,7 +66,31 @@ function searchParamsOf(req: Request) {
   return { sort: read.sort ?? null, where: read.where ?? null, extraFilters: [] };
 }
 
+// The export takes the page's query but no position, size or count: it is the whole view.
+const ExportQuerySchema = SearchPageQuerySchema.omit({ after: true, limit: true, count: true });
+
 const query = (req: Request) => req.query as Record<string, unknown>;
+
+/**
+ * Writes the export's lines as they are read: a page at a time, waiting for `drain` when the
+ * client reads slower than the pages come, and stopping when the client goes away.
+ */
+async function streamCsv(res: Response, exported: SearchExport) {
+  let closed = false;
+  res.on('close', () => {
+    closed = true;
+  });
+  const write = async (text: string) => {
+    if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  };
+  // A UTF-8 BOM so spreadsheets read the file as UTF-8.
+  await write(`\uFEFF${csvLine(exported.header)}`);
+  for await (const rows of exported.pages) {
+    if (closed) break;
+    await write(rows.map(csvLine).join(''));
+  }
+  if (!closed) res.end();
+}
 /** The client address a signature's security events record ('trust proxy' is off: the socket's). */
 const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
 
@@ -107,6 +133,30 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
         ...(atIso ? { atIso } : {}),
       }),
     );
+  });
+
+  router.get('/forms/:no/search/export.csv', async (req, res) => {
+    const { no } = parseBody(FormParams, req.params);
+    const {
+      text,
+      Timepoint: _read,
+      sort: _sort,
+      where: _where,
+      filterIds: _filterIds,
+      ...filters
+    } = parseBody(ExportQuerySchema, query(req));
+    const atIso = timepointOf(res)?.iso;
+    const exported = await records.exportSearch(getAuth(res), no, {
+      text,
+      filters,
+      ...searchParamsOf(req),
+      ...(atIso ? { atIso } : {}),
+    });
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${exported.fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    await streamCsv(res, exported);
   });
 
   router.get('/forms/:no/records/:id', async (req, res) => {

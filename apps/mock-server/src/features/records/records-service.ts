@@ -34,6 +34,7 @@ import {
   valueElements,
 } from './record-writes';
 import type { RecordVersionRecord } from './records-store';
+import { exportSearch, type SearchExport } from './search-export';
 
 /** One audit event as the wire carries it (CONTRACT "Audit trail"). */
 export interface WireAuditEvent {
@@ -104,6 +105,12 @@ export interface RecordsService {
   search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchOffsetPage>;
   /** One keyset page of the search (after a cursor), counted only when asked. */
   searchPage(auth: AuthContext, webTemplateNo: number, query: SearchPageQuery): Promise<SearchKeysetPage>;
+  /** The search's current view as CSV lines, page by page (checked before the first line). */
+  exportSearch(
+    auth: AuthContext,
+    webTemplateNo: number,
+    query: Omit<SearchPageQuery, 'after' | 'limit' | 'count'>,
+  ): Promise<SearchExport>;
   createRecord(
     auth: AuthContext,
     webTemplateNo: number,
@@ -224,6 +231,9 @@ export function createRecordsService(options: {
     },
     searchPage(auth, webTemplateNo, query) {
       return searchRecordsPage(forms, auth, webTemplateNo, query);
+    },
+    exportSearch(auth, webTemplateNo, query) {
+      return exportSearch(forms, auth, webTemplateNo, query);
     },
 
     async versions(auth, webTemplateNo, id, atIso) {

@@ -237,12 +237,17 @@ describe('the keyset page of the record store', () => {
         await store.searchPage({ ...base, after: null });
         await store.searchPage({ ...base, after: { key: 'germany', id: 7 } });
         await store.searchPage({ ...base, after: { key: null, id: 7 } });
-        expect(plans).toHaveLength(5);
+        expect(plans).toHaveLength(6);
         for (const [i, plan] of plans.entries()) {
           expect(sqls[i]).not.toMatch(/OFFSET/i);
           expect(plan).toMatch(/USING INDEX records_sort_supplier_Country/);
           expect(plan).not.toMatch(/TEMP B-TREE/);
         }
+        // After a cursor each part seeks: the ties after its id, then the values past its value.
+        expect(plans[2]).toMatch(
+          /records_sort_supplier_Country \(is_deleted=\? AND <expr>=\? AND record_id[<>]\?\)/,
+        );
+        expect(plans[3]).toMatch(/records_sort_supplier_Country \(is_deleted=\? AND <expr>[<>]\?\)/);
       } finally {
         db.close();
       }
