@@ -96,8 +96,31 @@ export {
   isBracketKeyAllowed,
   isPhoneKeyAllowed,
 } from './form/state/input-rules';
+export type { ColumnFilterColumn, ColumnFilterLabels, ColumnFiltersProps } from './grid/ColumnFilters';
+export { COLUMN_FILTER_LABELS, ColumnFilters, columnCondition } from './grid/ColumnFilters';
+export type { CountToggleLabels, CountToggleProps } from './grid/CountToggle';
+export { COUNT_TOGGLE_LABELS, CountToggle } from './grid/CountToggle';
+export type { CountPreference, CountPreferenceStorage } from './grid/count-preference';
+export { countPreference, countPreferenceKey } from './grid/count-preference';
 export type { CursorPage, CursorPageRequest } from './grid/cursor-source';
 export { CURSOR_STEP_LIMIT, createCursorRowSource } from './grid/cursor-source';
+export type { DataGridColumn, DataGridLabels, DataGridProps } from './grid/DataGrid';
+export { DATA_GRID_LABELS, DataGrid, useGridStore } from './grid/DataGrid';
+export type { GridCell, GridFocusBounds, GridKey } from './grid/grid-focus';
+export { moveFocus as moveGridFocus } from './grid/grid-focus';
+export type {
+  GridFilters,
+  GridPage,
+  GridPageRequest,
+  GridRowSource,
+  GridSelectAction,
+  GridSelectionMode,
+  GridSnapshot,
+  GridSort,
+  GridStore,
+  GridStoreOptions,
+} from './grid/grid-state';
+export { createGridStore } from './grid/grid-state';
 export type {
   ResultsColumn,
   ResultsElement,

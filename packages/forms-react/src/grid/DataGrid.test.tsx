@@ -356,3 +356,20 @@ describe('DataGrid: accessibility', () => {
     ).toEqual([]);
   });
 });
+
+describe('DataGrid without handlers', () => {
+  it('sorts by a header click even when nobody listens for the sort', async () => {
+    const store = createGridStore<SampleRow>({
+      source: memorySource(sampleRows(50)),
+      getRowKey: (row) => row.id,
+      columnCount: columns.length,
+    });
+    render(
+      <DataGrid grid={store} columns={columns} aria-label="Unobserved" height={HEIGHT} rowHeight={ROW} />,
+    );
+    await screen.findAllByRole('gridcell');
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Name' }));
+    expect(store.getSnapshot().sort).toEqual({ Field: 'name', Direction: 'asc' });
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+});

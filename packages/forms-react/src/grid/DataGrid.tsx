@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid positions rows absolutely and adds and drops them as it scrolls, which <table> layout cannot; the ARIA grid roles say what <table> would.
 // biome-ignore-all lint/a11y/useFocusableInteractive: every cell takes the roving tab stop (tabIndex 0 / -1) through a spread the rule cannot see; a link or button cell hands it to its widget.
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once on the grid (the ARIA grid key model), not per cell.
-import type { ValueElement } from '@procedo/client-api';
+import type { SearchFilter, ValueElement } from '@procedo/client-api';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -14,6 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLocale } from 'react-aria';
+import { type ColumnFilterLabels, ColumnFilters } from './ColumnFilters';
 import type { GridCell } from './grid-focus';
 import {
   createGridStore,
@@ -71,6 +72,14 @@ export interface DataGridProps<Row> {
   onOpenRow?: (event: { row: Row; index: number }) => void;
   /** A header click or Enter changed the sort (the store already holds it). */
   onSortChange?: (event: { sort: GridSort }) => void;
+  /**
+   * Shows a filters row above the grid: one control per column with an `element`, and-ed into the
+   * store's filters. @default false
+   */
+  showFilters?: boolean;
+  /** A column filter changed the filters (the store already holds them). */
+  onFilterChange?: (event: { filter: SearchFilter | null }) => void;
+  filterLabels?: Partial<ColumnFilterLabels>;
   /** Renders a cell instead of the column's `value` / `href` / `onPress`. */
   renderCell?: (row: Row, column: DataGridColumn<Row>) => ReactNode;
   /** Every row's height in px; fixed, so the window is arithmetic. @default 32 */
@@ -146,6 +155,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     columns,
     onOpenRow,
     onSortChange,
+    onFilterChange,
     renderCell,
     rowHeight = 32,
     height = 400,
@@ -289,6 +299,18 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const exactTotal = snapshot.total !== null && snapshot.totalIsExact;
   return (
     <div className="procedo-DataGrid" data-loading={busy || undefined}>
+      {props.showFilters && (
+        <ColumnFilters
+          columns={columns}
+          filter={snapshot.filters}
+          leadingWidth={multiple ? SELECT_WIDTH : undefined}
+          labels={props.filterLabels}
+          onFilterChange={(event) => {
+            grid.setFilters(event.filter);
+            onFilterChange?.(event);
+          }}
+        />
+      )}
       <div
         ref={scroller}
         role="grid"

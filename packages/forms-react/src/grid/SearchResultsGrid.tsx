@@ -213,6 +213,8 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
         aria-labelledby={captionId}
         onOpenRow={openRow}
         onSortChange={report}
+        onFilterChange={report}
+        showFilters={columns.some((column) => column.element !== undefined)}
         height={props.height ?? 480}
       />
     </div>
