@@ -114,7 +114,16 @@ export function createApp(deps: AppDeps): ProcedoApp {
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
   // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
   api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
-  api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
+  api.use(
+    '/v1',
+    formsRoutes({
+      forms,
+      records,
+      pickers,
+      savedFilters: (auth, no, ids) => filters.resolveSavedFilters(auth, no, ids),
+      requireSession: apiSession,
+    }),
+  );
   api.use(
     '/v1/audit',
     auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),

@@ -32,6 +32,8 @@ export interface ServerOptions {
   sessionMaxHours: number;
   /** How long a write waits for another process's write lock before answering 503. @default 2000 (env PROCEDO_DB_WRITE_WAIT_MS) */
   writeWaitMs: number;
+  /** Rows a search's count reads at most; past it the count answers "more than" this. @default 100000 (env PROCEDO_SEARCH_COUNT_CAP) */
+  searchCountCap: number;
   /** Quota of each database file in bytes (writes past it answer 507), or null for none. @default null (env PROCEDO_DB_MAX_MB, megabytes) */
   databaseMaxBytes: number | null;
   /**
@@ -107,6 +109,7 @@ const EnvSchema = z.object({
     .max(24 * 30)
     .default(12),
   PROCEDO_DB_WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  PROCEDO_SEARCH_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   PROCEDO_DB_MAX_MB: z.coerce.number().positive().optional(),
   PROCEDO_SIGNATURE_REQUIRES_PASSWORD: flag.default(false),
   PROCEDO_ALLOWED_ORIGINS: z
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     },
     sessionMaxHours: e.PROCEDO_SESSION_MAX_HOURS,
     writeWaitMs: e.PROCEDO_DB_WRITE_WAIT_MS,
+    searchCountCap: e.PROCEDO_SEARCH_COUNT_CAP,
     databaseMaxBytes:
       e.PROCEDO_DB_MAX_MB === undefined ? null : Math.round(e.PROCEDO_DB_MAX_MB * 1024 * 1024),
     allowedOrigins: e.PROCEDO_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),

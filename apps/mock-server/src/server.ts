@@ -40,6 +40,7 @@ const OptionsSchema = z.object({
   }),
   sessionMaxHours: z.number().positive(),
   writeWaitMs: z.number().int().min(0),
+  searchCountCap: z.number().int().min(1),
   databaseMaxBytes: z.number().int().positive().nullable(),
   allowedOrigins: z.array(z.string()),
   signatureRequiresPassword: z.boolean(),
@@ -80,6 +81,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
     logger,
     now,
     writeWaitMs: options.writeWaitMs,
+    searchCountCap: options.searchCountCap,
     maxBytes: options.databaseMaxBytes,
   });
   // Housekeeping: a folder that cannot be swept now is swept at a later start.

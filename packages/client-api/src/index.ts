@@ -321,6 +321,7 @@ export {
   DeleteRecordRequestSchema,
   LastSignatureSchema,
   RecordSchema,
+  SearchPageSchema,
   SearchResultSchema,
   UpdateRecordRequestSchema,
 } from './v1/record-schemas';
@@ -329,8 +330,10 @@ export type {
   CreateRecordRequest,
   DeleteRecordRequest,
   RecordGetOptions,
+  RecordSearchPageQuery,
   RecordSearchQuery,
   RecordsApi,
+  SearchPage,
   SearchResult,
   UpdateRecordRequest,
 } from './v1/records';

@@ -110,6 +110,39 @@ export {
   isBracketKeyAllowed,
   isPhoneKeyAllowed,
 } from './form/state/input-rules';
+export type { ColumnFilterColumn, ColumnFilterLabels, ColumnFiltersProps } from './grid/ColumnFilters';
+export { COLUMN_FILTER_LABELS, ColumnFilters, columnCondition } from './grid/ColumnFilters';
+export type { CountToggleLabels, CountToggleProps } from './grid/CountToggle';
+export { COUNT_TOGGLE_LABELS, CountToggle } from './grid/CountToggle';
+export type { CountPreference, CountPreferenceStorage } from './grid/count-preference';
+export { countPreference, countPreferenceKey } from './grid/count-preference';
+export type { CursorPage, CursorPageRequest } from './grid/cursor-source';
+export { CURSOR_STEP_LIMIT, createCursorRowSource } from './grid/cursor-source';
+export type { DataGridColumn, DataGridLabels, DataGridProps } from './grid/DataGrid';
+export { DATA_GRID_LABELS, DataGrid, useGridStore } from './grid/DataGrid';
+export type { GridCell, GridFocusBounds, GridKey } from './grid/grid-focus';
+export { moveFocus as moveGridFocus } from './grid/grid-focus';
+export type {
+  GridFilters,
+  GridPage,
+  GridPageRequest,
+  GridRowSource,
+  GridSelectAction,
+  GridSelectionMode,
+  GridSnapshot,
+  GridSort,
+  GridStore,
+  GridStoreOptions,
+} from './grid/grid-state';
+export { createGridStore } from './grid/grid-state';
+export type {
+  ResultsColumn,
+  ResultsElement,
+  SearchResultsGridLabels,
+  SearchResultsGridProps,
+  SearchRow,
+} from './grid/SearchResultsGrid';
+export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResultsGrid';
 export type { Shell } from './hooks/shell-context';
 export { useShell } from './hooks/useShell';
 export type { FormDialogProps } from './opening/FormDialog';
@@ -227,6 +260,8 @@ export type {
   SignatureRefusalCode,
 } from './record/record-session';
 export { createRecordSession } from './record/record-session';
+export type { SearchPageScope } from './record/search-conditions';
+export { criteriaConditions, searchPageFetcher, withCriteria } from './record/search-conditions';
 export { searchFilters } from './record/search-filters';
 export type { RecordSessionView, UseRecordSessionOptions } from './record/useRecordSession';
 export { useRecordSession } from './record/useRecordSession';

@@ -1,4 +1,5 @@
 import type { FormDefinition } from '@procedo/client-api';
+import { BATCH_SEARCH, DEVIATION_SEARCH, PRODUCT_SEARCH } from './search-form-seed-data';
 import { OPERATOR_PROFILE_ID, type SeedKind } from './seed-data';
 
 /**
@@ -271,8 +272,18 @@ export const PRODUCT: FormDefinition = {
 /** The forms of each seed: every form in `demo`, a smaller set in `training`. */
 export function formDefinitions(kind: SeedKind): FormDefinition[] {
   return kind === 'full'
-    ? [SUPPLIER_SEARCH, SUPPLIER, DEVIATION, BATCH, CERTIFICATE, PRODUCT]
-    : [SUPPLIER_SEARCH, SUPPLIER, BATCH];
+    ? [
+        SUPPLIER_SEARCH,
+        SUPPLIER,
+        DEVIATION,
+        BATCH,
+        CERTIFICATE,
+        PRODUCT,
+        PRODUCT_SEARCH,
+        BATCH_SEARCH,
+        DEVIATION_SEARCH,
+      ]
+    : [SUPPLIER_SEARCH, SUPPLIER, BATCH, BATCH_SEARCH];
 }
 
 /** An element permission to seed (spec §3). */

@@ -1,5 +1,7 @@
 import { backfillProcessStates } from '../features/processes/process-history';
 import { backfillPeriodNodes, backfillRecordPeriods } from '../features/records/record-periods';
+import { SEEDED_SORT_COLUMNS, sortIndexSql } from '../features/records/search-sort';
+import { addSearchForms } from './search-form-seed-data';
 import type { Migration } from './sqlite';
 
 /** The schema, as ordered migrations. Append new ones; never edit a shipped one. */
@@ -482,6 +484,23 @@ export const MIGRATIONS: readonly Migration[] = [
       -- The signature shown beside a record (§11.50): only signed events, newest found first.
       CREATE INDEX audit_events_signed ON audit_events(record_id, seq) WHERE signature IS NOT NULL;
     `,
+  },
+  {
+    version: 14,
+    name: 'search pages sorted by any result column',
+    sql: `
+      -- The current values beside the current pointer, written in the same transaction as the
+      -- version, so a sort or a condition on a value reads one row per record and an expression
+      -- index can order by it.
+      ALTER TABLE records ADD COLUMN current_values_json TEXT NOT NULL DEFAULT '{}';
+      UPDATE records SET current_values_json = (
+        SELECT v.values_json FROM record_versions v
+        WHERE v.record_id = records.record_id AND v.version = records.current_version
+      );
+      ${SEEDED_SORT_COLUMNS.map(sortIndexSql).join('\n      ')}
+    `,
+    // A database seeded before: the product, batch and deviation search forms and their navigation.
+    run: (db) => addSearchForms(db, new Date().toISOString()),
   },
   {
     version: 15,

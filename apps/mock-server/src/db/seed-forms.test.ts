@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FormDefinitionSchema } from '@procedo/client-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_COUNTS, businessRows } from './business-data';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
+import { seedProcessesIfNeeded } from './seed-processes';
 import { migrate, openSqlite } from './sqlite';
 
 let dir: string;
@@ -47,18 +49,18 @@ describe('seedFormsIfNeeded', () => {
       (
         db
           .prepare('SELECT DISTINCT title, url FROM navigation_nodes WHERE url LIKE ?')
-          .all('/form?WebTemplateNo=10%') as { title: string; url: string }[]
+          .all('/form?WebTemplateNo=1%') as { title: string; url: string }[]
       ).map((row) => [row.title, row.url]),
     );
     expect(urls).toEqual({
       Suppliers: '/form?WebTemplateNo=101',
-      Products: '/form?WebTemplateNo=106',
-      Batches: '/form?WebTemplateNo=104',
-      Deviations: '/form?WebTemplateNo=103',
+      Products: '/form?WebTemplateNo=110',
+      Batches: '/form?WebTemplateNo=111',
+      Deviations: '/form?WebTemplateNo=112',
       Certificates: '/form?WebTemplateNo=105',
     });
     expect(db.prepare('SELECT web_template_no AS no FROM form_definitions ORDER BY 1').all()).toEqual(
-      [101, 102, 103, 104, 105, 106].map((no) => ({ no })),
+      [101, 102, 103, 104, 105, 106, 110, 111, 112].map((no) => ({ no })),
     );
     const records = db.prepare('SELECT count(*) AS n FROM records').get() as { n: number };
     const versions = db
@@ -95,8 +97,89 @@ describe('seedFormAccessIfNeeded', () => {
           .prepare('SELECT web_template_no AS no FROM form_access WHERE profile_id = ? ORDER BY 1')
           .all(profileId) as { no: number }[]
       ).map((row) => row.no);
-    expect(granted(1)).toEqual([101, 102, 103, 104, 105, 106]);
-    expect(granted(2)).toEqual([101, 102, 103, 104, 106]);
+    expect(granted(1)).toEqual([101, 102, 103, 104, 105, 106, 110, 111, 112]);
+    expect(granted(2)).toEqual([101, 102, 103, 104, 106, 110, 111, 112]);
+    db.close();
+  });
+});
+
+describe('the product, batch and deviation search forms', () => {
+  it('validate, are reachable from navigation, open their record forms, and name a form and a process per row', async () => {
+    const db = openSqlite(path.join(dir, 'new.sqlite'));
+    migrate(db, MIGRATIONS);
+    await seedIfNeeded(db, 'full', Date.now());
+    seedFormsIfNeeded(db, 'full', Date.now());
+    seedProcessesIfNeeded(db, 'full', Date.now());
+    seedFormAccessIfNeeded(db, Date.now());
+    const forms = new Map(
+      (
+        db.prepare('SELECT web_template_no AS no, json FROM form_definitions').all() as {
+          no: number;
+          json: string;
+        }[]
+      ).map((row) => [row.no, FormDefinitionSchema.parse(JSON.parse(row.json))]),
+    );
+    const nav = db.prepare('SELECT DISTINCT url FROM navigation_nodes WHERE title = ?');
+    const columns: { DataFormId?: number; WorkflowId?: number }[] = [];
+    for (const [no, title, entity, opens] of [
+      [110, 'Products', 'product', 106],
+      [111, 'Batches', 'batch', 104],
+      [112, 'Deviations', 'deviation', 103],
+    ] as const) {
+      const form = forms.get(no)!;
+      expect([form.Kind, form.Entity]).toEqual(['search', entity]);
+      const results = form.Elements.find((element) => element.Kind === 'results');
+      expect(results?.Kind === 'results' && results.OpenWebTemplateNo).toBe(opens);
+      if (results?.Kind === 'results') columns.push(...results.Columns);
+      expect(nav.all(title)).toEqual([{ url: `/form?WebTemplateNo=${no}` }]);
+      // Every profile that may open the record form may open its search.
+      const access = db.prepare('SELECT profile_id FROM form_access WHERE web_template_no = ? ORDER BY 1');
+      expect(access.all(no)).toEqual(access.all(opens));
+    }
+    const formId = columns.find((column) => column.DataFormId)?.DataFormId;
+    expect(formId !== undefined && forms.has(formId)).toBe(true);
+    const workflow = columns.find((column) => column.WorkflowId)?.WorkflowId;
+    expect(db.prepare('SELECT name FROM process_commands WHERE id = ?').get(workflow)).toEqual({
+      name: 'Deviation handling',
+    });
+    db.close();
+  });
+
+  it('are added to a database seeded before them by migration 14, with its navigation and access', async () => {
+    const db = openSqlite(path.join(dir, 'older.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 14),
+    );
+    await seedIfNeeded(db, 'full', Date.now());
+    db.prepare(
+      `INSERT INTO form_definitions (web_template_no, schema_version, json, updated_at_utc, updated_by)
+       SELECT no, 1, '{}', '2026-01-01', 'system' FROM (SELECT 103 AS no UNION SELECT 104 UNION SELECT 106)`,
+    ).run();
+    db.prepare(
+      'INSERT INTO form_access (profile_id, web_template_no) VALUES (1, 103), (1, 104), (2, 104)',
+    ).run();
+    db.prepare("UPDATE navigation_nodes SET url = '/form?WebTemplateNo=106' WHERE title = 'Products'").run();
+    migrate(db, MIGRATIONS);
+    const urls = db.prepare(
+      'SELECT DISTINCT title, url FROM navigation_nodes WHERE title IN (?, ?, ?) ORDER BY 1',
+    );
+    expect(urls.all('Products', 'Batches', 'Deviations')).toEqual([
+      { title: 'Batches', url: '/form?WebTemplateNo=111' },
+      { title: 'Deviations', url: '/form?WebTemplateNo=112' },
+      { title: 'Products', url: '/form?WebTemplateNo=110' },
+    ]);
+    expect(
+      db
+        .prepare(
+          'SELECT profile_id AS p, web_template_no AS no FROM form_access WHERE web_template_no > 106 ORDER BY 2, 1',
+        )
+        .all(),
+    ).toEqual([
+      { p: 1, no: 111 },
+      { p: 2, no: 111 },
+      { p: 1, no: 112 },
+    ]);
     db.close();
   });
 });

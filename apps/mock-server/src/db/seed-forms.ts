@@ -9,6 +9,7 @@ import {
   formDefinitions,
   NAVIGATION_UPDATES,
 } from './form-seed-data';
+import { SEARCH_FORMS } from './search-form-seed-data';
 import type { SeedKind } from './seed-data';
 import type { SqliteDatabase } from './sqlite';
 
@@ -70,6 +71,14 @@ export function seedFormsIfNeeded(db: SqliteDatabase, kind: SeedKind, now: numbe
     }
     for (const move of NAVIGATION_UPDATES) {
       moveNode.run(move.to, move.newTitle ?? null, move.newDescription ?? null, move.title, move.from);
+    }
+    // Then each entry that opened a record form opens its search form, where this seed has one.
+    for (const { form, navigationTitle } of SEARCH_FORMS) {
+      if (!known.has(form.WebTemplateNo)) continue;
+      const results = form.Elements.find((element) => element.Kind === 'results');
+      const target = results?.Kind === 'results' ? results.OpenWebTemplateNo : undefined;
+      const url = (no: number | undefined) => `/form?WebTemplateNo=${no}`;
+      moveNode.run(url(form.WebTemplateNo), null, null, navigationTitle, url(target));
     }
     const ids: number[] = [];
     const resolve = (value: FieldValue): FieldValue => {

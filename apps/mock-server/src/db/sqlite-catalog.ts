@@ -45,6 +45,8 @@ export async function openSqliteCatalog(options: {
   databases?: readonly DatabaseDefinition[];
   /** How long a write waits for another process's write lock before 503. @default 2000 */
   writeWaitMs?: number;
+  /** Rows a search's count reads at most before it answers "more than". @default 100000 */
+  searchCountCap?: number;
   /** Largest size a database file may grow to (a quota; writes past it answer 507). @default none */
   maxBytes?: number | null;
 }): Promise<DatabaseCatalog> {
@@ -84,7 +86,7 @@ export async function openSqliteCatalog(options: {
           fileLinks: createSqliteFileLinkStore(db),
           resources: createSqliteResourceStore(db),
           forms: createSqliteFormStore(db, write),
-          records: createSqliteRecordStore(db, write),
+          records: createSqliteRecordStore(db, write, { countCap: options.searchCountCap }),
           audit: createSqliteAuditStore(db),
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, write, options.now),

@@ -125,7 +125,20 @@ export const ButtonElementSchema = z.extend(ElementBase, {
 export const ResultListElementSchema = z.extend(ElementBase, {
   Kind: z.literal('results'),
   Columns: z
-    .array(z.object({ Name: z.string().check(z.maxLength(64)), Caption: z.string().check(z.maxLength(200)) }))
+    .array(
+      z.object({
+        Name: z.string().check(z.maxLength(64)),
+        Caption: z.string().check(z.maxLength(200)),
+        /** Spec §3 grid schema: a longer text about the column (a tooltip). */
+        Description: z.optional(z.string().check(z.maxLength(1000))),
+        /** The value shown, when it differs from `Name` (e.g. `Supplier.Text` of a picker). */
+        DataTextColumn: z.optional(z.string().check(z.maxLength(128))),
+        /** The form that opens for the row from this column, when not the results' form. */
+        DataFormId: z.optional(z.int().check(z.positive())),
+        /** The process command started for the row from this column. */
+        WorkflowId: z.optional(z.int().check(z.positive())),
+      }),
+    )
     .check(z.minLength(1), z.maxLength(50)),
   /** The form records open in. */
   OpenWebTemplateNo: z.optional(z.int().check(z.positive())),

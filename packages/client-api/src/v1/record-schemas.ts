@@ -67,6 +67,19 @@ export const SearchResultSchema = z.object({
   Total: z.nullable(z.int().check(z.nonnegative())),
 });
 
+/**
+ * `GET forms/{no}/search/page?…` answer: one keyset page. `NextCursor` (opaque) asks for the next
+ * one; `Total`/`TotalIsExact` are null unless `count=exact` was sent, and `TotalIsExact: false`
+ * means more than `Total` rows match (the count stops at the server's cap).
+ */
+export const SearchPageSchema = z.object({
+  Rows: z.array(z.object({ Id: z.int().check(z.positive()), Values: FieldValuesSchema })),
+  NextCursor: z.nullable(z.string()),
+  HasMore: z.boolean(),
+  Total: z.nullable(z.int().check(z.nonnegative())),
+  TotalIsExact: z.nullable(z.boolean()),
+});
+
 /** What an audit event records (CONTRACT "Audit trail"). */
 export const AuditEventKindSchema = z.enum(['create', 'update', 'delete', 'sign']);
 export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;

@@ -221,3 +221,50 @@ describe('records api', () => {
     await expect(records.get(102, 17, { signal: controller.signal })).rejects.toBeInstanceOf(NetworkError);
   });
 });
+
+describe('records api: keyset search pages', () => {
+  it('sends the grid query in its URL form with the cursor, limit, count and Timepoint, and parses the page', async () => {
+    const page = {
+      Rows: [{ Id: 3, Values: { Name: 'Atlas' } }],
+      NextCursor: 'abc',
+      HasMore: true,
+      Total: 9,
+      TotalIsExact: false,
+    };
+    const { records, seen } = client(() => json(200, page));
+    const where = {
+      Combine: 'and' as const,
+      Conditions: [{ Field: 'Status', Op: 'in' as const, Values: ['Approved'] }],
+    };
+    await expect(
+      records.searchPage(101, {
+        text: 'atl',
+        sort: { Field: 'Country', Direction: 'desc' },
+        where,
+        filterIds: [4, 5],
+        after: 'xyz',
+        limit: 10,
+        count: 'exact',
+        timepoint: '2026-03-01T09:30:12Z',
+      }),
+    ).resolves.toEqual(page);
+    expect(seen[0]?.url.pathname).toBe('/api/v1/forms/101/search/page');
+    expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toEqual({
+      text: 'atl',
+      sort: '-Country',
+      where: JSON.stringify(where),
+      filterIds: '4,5',
+      after: 'xyz',
+      limit: '10',
+      count: 'exact',
+      Timepoint: '2026-03-01T09:30:12Z',
+    });
+    await records.searchPage(101);
+    expect(seen[1]?.url.search).toBe('');
+  });
+
+  it('rejects a page that is not shaped as promised', async () => {
+    const { records } = client(() => json(200, { Rows: [], HasMore: 'yes' }));
+    await expect(records.searchPage(101)).rejects.toThrow();
+  });
+});

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { HttpStatusError } from '../errors';
 import { TIMEPOINT_HEADER } from '../http';
+import { type SearchFilter, type SearchSort, writeSearchParams } from '../search/search-query';
 import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
 import type { FieldValue } from './form-schemas';
 import {
@@ -15,6 +16,7 @@ import {
   LastSignatureSchema,
   RecordSchema,
   type RecordVersion,
+  SearchPageSchema,
   SearchResultSchema,
   type UpdateRecordRequestSchema,
 } from './record-schemas';
@@ -28,6 +30,9 @@ export type UpdateRecordRequest = z.input<typeof UpdateRecordRequestSchema>;
 export type DeleteRecordRequest = z.input<typeof DeleteRecordRequestSchema>;
 /** One page of a search form's result list. */
 export type SearchResult = z.output<typeof SearchResultSchema>;
+
+/** One keyset page of a search form's result list. */
+export type SearchPage = z.output<typeof SearchPageSchema>;
 
 /** What every read of a record may take. */
 interface ReadOptions {
@@ -67,6 +72,24 @@ export interface RecordSearchQuery extends ReadOptions {
   filters?: Readonly<Record<string, FieldValue | undefined>>;
 }
 
+/** Query of {@link RecordsApi.searchPage}: the grid's query (its URL form) and a keyset position. */
+export interface RecordSearchPageQuery extends ReadOptions {
+  /** Matches the record's title anywhere, case-insensitively. @default '' */
+  text?: string;
+  /** A visible result column, nulls last. @default title order */
+  sort?: SearchSort | null;
+  /** Conditions on the form's visible fields. */
+  where?: SearchFilter | null;
+  /** Saved filters, and-ed with `where`. */
+  filterIds?: readonly number[];
+  /** The previous page's `NextCursor`. @default the first page */
+  after?: string | null;
+  /** Rows per page, at most 500. @default the results element's `PageSize` */
+  limit?: number;
+  /** `exact`: also count the matching rows (up to the server's cap). @default 'none' */
+  count?: 'none' | 'exact';
+}
+
 /** Query of {@link RecordsApi.audit}: pages by key. */
 export interface AuditTrailQuery extends ReadOptions {
   /** Events after this Seq (the previous page's `NextAfterSeq`). @default 0 */
@@ -85,6 +108,11 @@ export interface RecordsApi {
   get(webTemplateNo: number, id: number, options?: RecordGetOptions): Promise<RecordVersion>;
   /** `GET forms/{no}/search`: one page of the search form's results. */
   search(webTemplateNo: number, query?: RecordSearchQuery): Promise<SearchResult>;
+  /**
+   * `GET forms/{no}/search/page`: one keyset page of the results in the query's sort and
+   * conditions; follow `NextCursor` with `after` (same query) for the next. Counts only with `count: 'exact'`.
+   */
+  searchPage(webTemplateNo: number, query?: RecordSearchPageQuery): Promise<SearchPage>;
   /** `POST forms/{no}/records`: creates a record (version 1). */
   create(webTemplateNo: number, body: CreateRecordRequest): Promise<RecordVersion>;
   /**
@@ -194,6 +222,18 @@ export function createRecordsApi(request: V1Request): RecordsApi {
         if (text !== undefined) params.set(name, text);
       }
       return request(SearchResultSchema, `${form(no)}/search`, readOptions(query, params));
+    },
+    async searchPage(no, query = {}) {
+      const params = writeSearchParams(new URLSearchParams(), {
+        ...(query.text === undefined ? {} : { text: query.text }),
+        sort: query.sort ?? null,
+        where: query.where ?? null,
+        ...(query.filterIds ? { filterIds: query.filterIds } : {}),
+      });
+      if (query.after) params.set('after', query.after);
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      if (query.count === 'exact') params.set('count', 'exact');
+      return request(SearchPageSchema, `${form(no)}/search/page`, readOptions(query, params));
     },
     create: (no, body) => request(RecordSchema, `${form(no)}/records`, { method: 'POST', json: body }),
     update: (no, id, body) =>

@@ -333,7 +333,7 @@ describe('Profile.Navigation.SiteMap.Xml', () => {
     expect(nested).toEqual([
       {
         Title: 'Batches',
-        Url: '/form?WebTemplateNo=104',
+        Url: '/form?WebTemplateNo=111',
         Description: 'Batch records and release',
         children: [],
       },

@@ -3,6 +3,9 @@ import {
   type FieldValues,
   flattenElements,
   type LeafElement,
+  type SearchFilter,
+  type SearchPage,
+  type SearchSort,
   ValidationCode,
   type ValueElement,
 } from '@procedo/client-api';
@@ -11,6 +14,8 @@ import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import { onlyVisible, valueElements } from './record-writes';
 import type { RecordFilter } from './records-store';
+import { encodeCursor, type SearchCursor } from './search-cursor';
+import { checkSearchQuery, searchableFields, sortSignature } from './search-page-query';
 
 /** A search-form request: the text, one page, and `{Name}` filters. */
 export interface SearchQuery {
@@ -22,8 +27,34 @@ export interface SearchQuery {
   atIso?: string;
 }
 
+/** A keyset request: the text, `{Name}` filters, the cursor and whether to count. */
+export interface SearchPageQuery {
+  text: string;
+  filters: Record<string, string>;
+  /** The previous page's `NextCursor`, decoded; none for the first page. */
+  after?: SearchCursor;
+  /** @default the results element's `PageSize` */
+  limit?: number;
+  /** Run the capped count (`Total`, `TotalIsExact`); without it no count query runs. */
+  count: boolean;
+  /** A visible result column or field to order by (nulls last); none for title order. */
+  sort?: SearchSort | null;
+  /** Conditions on the visible fields (`where=`). */
+  where?: SearchFilter | null;
+  /**
+   * More filters and-ed with `where`: the hook for saved filters (`filterIds=`), which the caller
+   * resolves to their conditions; checked like `where`, their issues named `filterIds`.
+   */
+  extraFilters?: readonly SearchFilter[];
+  /** As the records were at this instant (ISO UTC). @default now */
+  atIso?: string;
+}
+
+/** One keyset page (the wire schema `SearchPageSchema` of client-api). */
+export type SearchKeysetPage = SearchPage;
+
 /** One page of search results. */
-export interface SearchPage {
+export interface SearchOffsetPage {
   Rows: { Id: number; Values: FieldValues }[];
   Page: number;
   PageSize: number;
@@ -67,31 +98,14 @@ export async function searchRecords(
   auth: AuthContext,
   webTemplateNo: number,
   query: SearchQuery,
-): Promise<SearchPage> {
-  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo);
-  const fields = valueElements(definition);
-  const results = flattenElements(definition).find(
-    (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
-  );
-  const filters: RecordFilter[] = [];
-  const issues: ApiIssue[] = [];
-  for (const [name, raw] of Object.entries(query.filters)) {
-    const element = fields.get(name);
-    if (!element || permissions.get(name)?.hidden) {
-      issues.push({
-        code: ValidationCode.unknownElement,
-        path: [name],
-        message: 'This form has no such field.',
-      });
-      continue;
-    }
-    if (raw.trim() === '') continue;
-    const filter = searchFilter(element, raw);
-    if ('mode' in filter) filters.push(filter);
-    else issues.push(filter);
-  }
-  if (issues.length > 0) throw validationFailure(issues);
-  const pageSize = query.pageSize ?? results?.PageSize ?? 25;
+): Promise<SearchOffsetPage> {
+  const {
+    definition,
+    filters,
+    pageSize: defaultSize,
+    shown,
+  } = await searchForm(forms, auth, webTemplateNo, query.filters);
+  const pageSize = query.pageSize ?? defaultSize;
   const { rows, total } = await auth.database.stores.records.search({
     entity: definition.Entity,
     text: query.text,
@@ -101,13 +115,102 @@ export async function searchRecords(
     ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
   });
   return {
-    Rows: rows.map((row) => ({
-      Id: row.id,
-      // A row carries the result columns the user may see; a form without results its fields.
-      Values: onlyVisible(row.values, columns ?? visible),
-    })),
+    Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
     Page: query.page,
     PageSize: pageSize,
     Total: total,
+  };
+}
+
+/**
+ * `GET forms/{no}/search/page`: one keyset page of the same rows as {@link searchRecords}, after
+ * the cursor, with the capped count only when asked for.
+ */
+export async function searchRecordsPage(
+  forms: FormsService,
+  auth: AuthContext,
+  webTemplateNo: number,
+  query: SearchPageQuery,
+): Promise<SearchKeysetPage> {
+  const { definition, filters, pageSize, shown, fields } = await searchForm(
+    forms,
+    auth,
+    webTemplateNo,
+    query.filters,
+  );
+  const checked = checkSearchQuery(await fields(), query);
+  const { rows, hasMore, count } = await auth.database.stores.records.searchPage({
+    entity: definition.Entity,
+    text: query.text,
+    filters,
+    ...checked,
+    limit: query.limit ?? pageSize,
+    count: query.count,
+    ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
+  });
+  const last = rows.at(-1);
+  return {
+    Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
+    NextCursor:
+      hasMore && last
+        ? encodeCursor({
+            key: last.searchKey,
+            id: last.id,
+            ...(query.sort ? { sort: sortSignature(query.sort)! } : {}),
+          })
+        : null,
+    HasMore: hasMore,
+    Total: count?.total ?? null,
+    TotalIsExact: count ? count.exact : null,
+  };
+}
+
+/** The form's entity, its filters checked against its visible fields, its page size and result columns. */
+async function searchForm(
+  forms: FormsService,
+  auth: AuthContext,
+  webTemplateNo: number,
+  raw: Record<string, string>,
+) {
+  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo);
+  const fields = valueElements(definition);
+  const results = flattenElements(definition).find(
+    (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
+  );
+  const filters: RecordFilter[] = [];
+  const issues: ApiIssue[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const element = fields.get(name);
+    if (!element || permissions.get(name)?.hidden) {
+      issues.push({
+        code: ValidationCode.unknownElement,
+        path: [name],
+        message: 'This form has no such field.',
+      });
+      continue;
+    }
+    if (value.trim() === '') continue;
+    const filter = searchFilter(element, value);
+    if ('mode' in filter) filters.push(filter);
+    else issues.push(filter);
+  }
+  if (issues.length > 0) throw validationFailure(issues);
+  return {
+    definition,
+    filters,
+    pageSize: results?.PageSize ?? 25,
+    /** The fields the user may sort and filter by (reads the form the rows open, for its kinds). */
+    fields: async () => {
+      const target = results?.OpenWebTemplateNo;
+      const opened = target === undefined ? null : await forms.loadDefinition(auth.database, target);
+      return searchableFields(
+        definition,
+        permissions,
+        columns,
+        opened && { definition: opened, permissions: await forms.permissionsOf(auth, opened) },
+      );
+    },
+    // A row carries the result columns the user may see; a form without results its fields.
+    shown: (values: FieldValues) => onlyVisible(values, columns ?? visible),
   };
 }

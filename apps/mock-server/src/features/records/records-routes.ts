@@ -1,15 +1,22 @@
+import { once } from 'node:events';
 import {
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
+  readSearchParams,
+  type SearchFilter,
+  SearchParamNames,
   UpdateRecordRequestSchema,
 } from '@procedo/client-api';
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
-import { PositiveId } from '../forms/form-errors';
+import { PositiveId, validationFailure } from '../forms/form-errors';
+import type { AuthContext } from '../session/session-service';
 import type { RecordsService } from './records-service';
+import { CursorParam } from './search-cursor';
+import { csvLine, type SearchExport } from './search-export';
 
 const FormParams = z.object({ no: PositiveId });
 const RecordParams = z.object({ no: PositiveId, id: PositiveId });
@@ -29,13 +36,77 @@ const SearchQuerySchema = z
   })
   .catchall(z.string().max(500));
 
+// The keyset search: `page`/`pageSize` are not its words, so they fall to the filters (and 400 there).
+const SearchPageQuerySchema = z
+  .object({
+    text: z.string().max(200).default(''),
+    Timepoint: z.string().max(64).optional(),
+    after: CursorParam.optional(),
+    limit: z.coerce.number().int().positive().max(500).optional(),
+    count: z.enum(['none', 'exact']).default('none'),
+    // Read with the shared readSearchParams (the same URL form as the grid's address).
+    [SearchParamNames.sort]: z.string().max(100).optional(),
+    [SearchParamNames.where]: z.string().max(20_000).optional(),
+    [SearchParamNames.filterIds]: z.string().max(400).optional(),
+  })
+  .catchall(z.string().max(500));
+
+/** Saved filters by id, as the user may use them (the filters service's `resolveSavedFilters`). */
+export type SavedFilterResolver = (
+  auth: AuthContext,
+  webTemplateNo: number,
+  ids: readonly number[],
+) => Promise<SearchFilter[]>;
+
+/**
+ * `sort`, `where` and `filterIds` of a search URL: 400 VALIDATION naming the part that cannot be
+ * read; the saved filters picked are read (404 / 403 as the filters service answers) and and-ed.
+ */
+async function searchParamsOf(req: Request, res: Response, no: number, savedFilters: SavedFilterResolver) {
+  const { query: read, problems } = readSearchParams(new URL(req.originalUrl, 'http://local').searchParams);
+  if (problems.length > 0) {
+    throw validationFailure(
+      problems.map((problem) => ({ code: 'invalid_param', path: [problem.param], message: problem.message })),
+    );
+  }
+  const extraFilters = read.filterIds ? await savedFilters(getAuth(res), no, read.filterIds) : [];
+  return { sort: read.sort ?? null, where: read.where ?? null, extraFilters };
+}
+
+// The export takes the page's query but no position, size or count: it is the whole view.
+const ExportQuerySchema = SearchPageQuerySchema.omit({ after: true, limit: true, count: true });
+
 const query = (req: Request) => req.query as Record<string, unknown>;
+
+/**
+ * Writes the export's lines as they are read: a page at a time, waiting for `drain` when the
+ * client reads slower than the pages come, and stopping when the client goes away.
+ */
+async function streamCsv(res: Response, exported: SearchExport) {
+  let closed = false;
+  res.on('close', () => {
+    closed = true;
+  });
+  const write = async (text: string) => {
+    if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  };
+  // A UTF-8 BOM so spreadsheets read the file as UTF-8.
+  await write(`\uFEFF${csvLine(exported.header)}`);
+  for await (const rows of exported.pages) {
+    if (closed) break;
+    await write(rows.map(csvLine).join(''));
+  }
+  if (!closed) res.end();
+}
 /** The client address a signature's security events record ('trust proxy' is off: the socket's). */
 const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
 
 /** The v1 record and search endpoints of a form (inside {@link formsRoutes}, behind its session guard). */
-export function recordsRoutes(options: { records: RecordsService }): Router {
-  const { records } = options;
+export function recordsRoutes(options: {
+  records: RecordsService;
+  savedFilters: SavedFilterResolver;
+}): Router {
+  const { records, savedFilters } = options;
   const router = Router();
 
   router.get('/forms/:no/search', async (req, res) => {
@@ -45,6 +116,57 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
     res.json(
       await records.search(getAuth(res), no, { text, page, pageSize, filters, ...(atIso ? { atIso } : {}) }),
     );
+  });
+
+  router.get('/forms/:no/search/page', async (req, res) => {
+    const { no } = parseBody(FormParams, req.params);
+    const {
+      text,
+      after,
+      limit,
+      count,
+      Timepoint: _read,
+      sort: _sort,
+      where: _where,
+      filterIds: _filterIds,
+      ...filters
+    } = parseBody(SearchPageQuerySchema, query(req));
+    const atIso = timepointOf(res)?.iso;
+    res.json(
+      await records.searchPage(getAuth(res), no, {
+        text,
+        filters,
+        ...(await searchParamsOf(req, res, no, savedFilters)),
+        count: count === 'exact',
+        ...(after ? { after } : {}),
+        ...(limit === undefined ? {} : { limit }),
+        ...(atIso ? { atIso } : {}),
+      }),
+    );
+  });
+
+  router.get('/forms/:no/search/export.csv', async (req, res) => {
+    const { no } = parseBody(FormParams, req.params);
+    const {
+      text,
+      Timepoint: _read,
+      sort: _sort,
+      where: _where,
+      filterIds: _filterIds,
+      ...filters
+    } = parseBody(ExportQuerySchema, query(req));
+    const atIso = timepointOf(res)?.iso;
+    const exported = await records.exportSearch(getAuth(res), no, {
+      text,
+      filters,
+      ...(await searchParamsOf(req, res, no, savedFilters)),
+      ...(atIso ? { atIso } : {}),
+    });
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${exported.fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    await streamCsv(res, exported);
   });
 
   router.get('/forms/:no/records/:id', async (req, res) => {

@@ -15,7 +15,14 @@ import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import type { SigningService } from '../signing/signing-service';
 import { indexFields } from './entities';
-import { type SearchPage, type SearchQuery, searchRecords } from './record-search';
+import {
+  type SearchKeysetPage,
+  type SearchOffsetPage,
+  type SearchPageQuery,
+  type SearchQuery,
+  searchRecords,
+  searchRecordsPage,
+} from './record-search';
 import {
   type AuditSignOff,
   byUser,
@@ -27,6 +34,7 @@ import {
   valueElements,
 } from './record-writes';
 import type { RecordVersionRecord } from './records-store';
+import { exportSearch, type SearchExport } from './search-export';
 
 /** One audit event as the wire carries it (CONTRACT "Audit trail"). */
 export interface WireAuditEvent {
@@ -94,7 +102,15 @@ export interface RecordsService {
     webTemplateNo: number,
     id: number,
   ): Promise<{ Intact: boolean; FirstBadSeq: number | null; Events: number }>;
-  search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchPage>;
+  search(auth: AuthContext, webTemplateNo: number, query: SearchQuery): Promise<SearchOffsetPage>;
+  /** One keyset page of the search (after a cursor), counted only when asked. */
+  searchPage(auth: AuthContext, webTemplateNo: number, query: SearchPageQuery): Promise<SearchKeysetPage>;
+  /** The search's current view as CSV lines, page by page (checked before the first line). */
+  exportSearch(
+    auth: AuthContext,
+    webTemplateNo: number,
+    query: Omit<SearchPageQuery, 'after' | 'limit' | 'count'>,
+  ): Promise<SearchExport>;
   createRecord(
     auth: AuthContext,
     webTemplateNo: number,
@@ -212,6 +228,12 @@ export function createRecordsService(options: {
 
     search(auth, webTemplateNo, query) {
       return searchRecords(forms, auth, webTemplateNo, query);
+    },
+    searchPage(auth, webTemplateNo, query) {
+      return searchRecordsPage(forms, auth, webTemplateNo, query);
+    },
+    exportSearch(auth, webTemplateNo, query) {
+      return exportSearch(forms, auth, webTemplateNo, query);
     },
 
     async versions(auth, webTemplateNo, id, atIso) {

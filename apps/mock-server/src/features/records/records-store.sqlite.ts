@@ -2,6 +2,7 @@ import type { FieldValues } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import { auditWriter } from '../audit/audit-store';
 import { OPEN_END, periodStatements, stabbingNodes } from './record-periods';
+import { likeEscape, type SearchStatementSpy, searchConditions, seekPage } from './record-seek.sqlite';
 import type { AppendResult, NewRecordVersion, RecordStore, RecordVersionRecord } from './records-store';
 
 interface VersionRow {
@@ -30,7 +31,8 @@ const toRecord = (row: VersionRow): RecordVersionRecord => ({
 
 // The highest code point: `key >= prefix AND key < prefix || MAX` is an index range scan.
 const MAX_CHAR = '\u{10FFFF}';
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A search's count stops past this many rows and answers "more than" it. */
+export const SEARCH_COUNT_CAP = 100_000;
 // Below this many records alive at T, a page without text sorts them; above, it walks the titles.
 const WALK_AT_LEAST = 2000;
 
@@ -50,12 +52,13 @@ export function recordWrites(db: SqliteDatabase) {
   );
   const periods = periodStatements(db);
   const appendAudit = auditWriter(db);
-  const insertRecord = db.prepare<[string, number, number, string, string, number | null]>(
-    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const insertRecord = db.prepare<[string, number, number, string, string, number | null, string]>(
+    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id, current_values_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const movePointer = db.prepare<[number, number, string, string, number | null, number]>(
-    `UPDATE records SET current_version = ?, is_deleted = ?, title = ?, search_key = ?, parent_id = ?
+  const movePointer = db.prepare<[number, number, string, string, number | null, string, number]>(
+    `UPDATE records SET current_version = ?, is_deleted = ?, title = ?, search_key = ?, parent_id = ?,
+       current_values_json = ?
      WHERE record_id = ?`,
   );
   const insertVersion = db.prepare(
@@ -106,6 +109,7 @@ export function recordWrites(db: SqliteDatabase) {
       index.title,
       index.searchKey,
       index.parentId,
+      JSON.stringify(first.values),
     );
     const id = Number(lastInsertRowid);
     writeVersion(id, entity, 1, first);
@@ -119,7 +123,15 @@ export function recordWrites(db: SqliteDatabase) {
     const number = row.version + 1;
     writeVersion(id, row.entity, number, next);
     const { index } = next;
-    movePointer.run(number, next.isDeleted ? 1 : 0, index.title, index.searchKey, index.parentId, id);
+    movePointer.run(
+      number,
+      next.isDeleted ? 1 : 0,
+      index.title,
+      index.searchKey,
+      index.parentId,
+      JSON.stringify(next.values),
+      id,
+    );
     return { ok: true, record: toRecord(version.get(id, number)!) };
   };
 
@@ -131,7 +143,15 @@ export function recordWrites(db: SqliteDatabase) {
     const last = list.at(-1);
     if (last) {
       const { index } = last;
-      movePointer.run(number, last.isDeleted ? 1 : 0, index.title, index.searchKey, index.parentId, id);
+      movePointer.run(
+        number,
+        last.isDeleted ? 1 : 0,
+        index.title,
+        index.searchKey,
+        index.parentId,
+        JSON.stringify(last.values),
+        id,
+      );
     }
   };
 
@@ -142,10 +162,19 @@ export function recordWrites(db: SqliteDatabase) {
 export function createSqliteRecordStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
-  /** Tests set a low `walkAtLeast` to prove both plans of a search at T give the same rows. */
-  tuning: { walkAtLeast?: number } = {},
+  /**
+   * Tests set a low `walkAtLeast` to prove both plans of a search at T give the same rows, a low
+   * `countCap` to reach the cap, and `onStatement` to see which statements a keyset page ran.
+   */
+  tuning: {
+    walkAtLeast?: number;
+    countCap?: number | undefined;
+    onStatement?: SearchStatementSpy;
+  } = {},
 ): RecordStore {
   const walkAtLeast = tuning.walkAtLeast ?? WALK_AT_LEAST;
+  const countCap = tuning.countCap ?? SEARCH_COUNT_CAP;
+  const { onStatement } = tuning;
   const current = db.prepare<[number], VersionRow>(
     `SELECT v.* FROM records r JOIN record_versions v
        ON v.record_id = r.record_id AND v.version = r.current_version
@@ -237,28 +266,9 @@ export function createSqliteRecordStore(
       return { items: items.slice(0, limit), hasMore: items.length > limit };
     },
     async search({ entity, text, filters, offset, limit, atIso }) {
-      const key = text.trim().toLowerCase();
-      const params: Record<string, string | number> = { entity, offset, limit };
-      const onPeriod: string[] = [];
-      if (key !== '') {
-        onPeriod.push("r.search_key LIKE @like ESCAPE '\\'");
-        params.like = `%${likeEscape(key)}%`;
-      }
-      const onValues: string[] = [];
-      filters.forEach((filter, i) => {
-        // Field names are checked against the definition before they get here; the path is bound anyway.
-        params[`path${i}`] = `$.${filter.name}`;
-        if (filter.mode === 'contains') {
-          onValues.push(`lower(json_extract(v.values_json, @path${i})) LIKE @value${i} ESCAPE '\\'`);
-          params[`value${i}`] = `%${likeEscape(String(filter.value).toLowerCase())}%`;
-        } else if (typeof filter.value === 'boolean') {
-          onValues.push(`json_extract(v.values_json, @path${i}) = @value${i}`);
-          params[`value${i}`] = filter.value ? 1 : 0;
-        } else {
-          onValues.push(`json_extract(v.values_json, @path${i}) = @value${i}`);
-          params[`value${i}`] = filter.value;
-        }
-      });
+      const conditions = searchConditions(text, filters);
+      const { key, onPeriod, onValues } = conditions;
+      const params: Record<string, string | number> = { ...conditions.params, entity, offset, limit };
       const page = 'LIMIT @limit OFFSET @offset';
       const order = 'ORDER BY r.search_key, r.record_id';
 
@@ -307,6 +317,14 @@ export function createSqliteRecordStore(
       }
       const rows = db.prepare(sql).all(params) as VersionRow[];
       return { rows: rows.map(toRecord), total };
+    },
+    async searchPage(options) {
+      const { rows, hasMore, count } = seekPage(db, options, { walkAtLeast, countCap, onStatement });
+      return {
+        rows: rows.map((row) => ({ ...toRecord(row as unknown as VersionRow), searchKey: row.seek_key })),
+        hasMore,
+        count,
+      };
     },
     async importVersions(id, list) {
       await write(() => importTx(id, list));

@@ -1,6 +1,10 @@
 import type { FieldValues } from '@procedo/client-api';
 import type { NewAuditEvent } from '../audit/audit-store';
 import type { RecordIndexFields } from './entities';
+import type { KindedFilter } from './record-conditions.sqlite';
+import type { SortKind } from './search-sort';
+
+export type { KindedCondition, KindedFilter } from './record-conditions.sqlite';
 
 /** One stored version of a record. */
 export interface RecordVersionRecord {
@@ -43,6 +47,35 @@ export interface RecordFilter {
   mode: 'contains' | 'equals';
 }
 
+/**
+ * A keyset page request: after the cursor's (search key, record id) in title order, or, with
+ * `sort`, after its (sort value, record id) in the order of that column, nulls last.
+ */
+export interface SearchPageOptions {
+  entity: string;
+  text: string;
+  filters: RecordFilter[];
+  /** `where` and the saved filters, each and-ed with the rest. @default [] */
+  conditions?: readonly KindedFilter[];
+  /** A column of the values to order by; none for title order. */
+  sort?: { name: string; kind: SortKind; direction: 'asc' | 'desc' } | null;
+  /** The last row of the previous page; null for the first page. Its key is null past the rows with a value. */
+  after: { key: string | number | null; id: number } | null;
+  limit: number;
+  /** Run the capped count as well. */
+  count: boolean;
+  /** As the records were at this instant (ISO UTC). @default now */
+  atIso?: string;
+}
+
+/** A keyset page: its rows (each with its search key, for the next cursor) and whether more follow. */
+export interface SearchPageResult {
+  rows: (RecordVersionRecord & { searchKey: string | number | null })[];
+  hasMore: boolean;
+  /** Null unless asked for; `exact: false` means more than `total` (the cap) match. */
+  count: { total: number; exact: boolean } | null;
+}
+
 /** Records of one database: append-only versions plus an O(1) current pointer per record. */
 export interface RecordStore {
   getCurrent(id: number): Promise<RecordVersionRecord | null>;
@@ -77,6 +110,8 @@ export interface RecordStore {
     /** As the records were at this instant (ISO UTC): their versions then, filtered and ordered. @default now */
     atIso?: string;
   }): Promise<{ rows: RecordVersionRecord[]; total: number }>;
+  /** One keyset page of the same records as {@link RecordStore.search}, with a count only when asked. */
+  searchPage(options: SearchPageOptions): Promise<SearchPageResult>;
   /**
    * Bulk import of earlier versions of one record (seeding, benchmarks): appends them after the
    * current version in one transaction and moves the pointer. Not for request handling.
