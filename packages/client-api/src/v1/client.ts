@@ -21,6 +21,7 @@ import {
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { type AuditApi, createAuditApi } from './audit';
+import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createFormsApi, type FormsApi } from './forms';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
@@ -78,6 +79,8 @@ export interface V1Client {
   audit: AuditApi;
   /** `security-events`: failed signature attempts and signing blocks (supervisors only). */
   securityEvents: SecurityEventsApi;
+  /** `dashboards`: tiles and charts computed from the business data, now or at a timepoint. */
+  dashboards: DashboardsApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -220,5 +223,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     processes: createProcessesApi(request),
     audit: createAuditApi(request),
     securityEvents: createSecurityEventsApi(request),
+    dashboards: createDashboardsApi(request),
   };
 }
