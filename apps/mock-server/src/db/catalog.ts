@@ -1,4 +1,5 @@
 import type { AuditStore } from '../features/audit/audit-store';
+import type { DashboardStore } from '../features/dashboards/dashboards-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
 import type { FormStore } from '../features/forms/forms-store';
@@ -22,6 +23,7 @@ export interface DatabaseStores {
   fileLinks: FileLinkStore;
   processes: ProcessStore;
   signing: SigningStore;
+  dashboards: DashboardStore;
 }
 
 /** One database a user can sign in to. */

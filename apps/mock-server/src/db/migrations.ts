@@ -483,4 +483,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_events_signed ON audit_events(record_id, seq) WHERE signature IS NOT NULL;
     `,
   },
+  {
+    version: 16,
+    name: 'dashboards: definitions as server data, optionally for one profile',
+    sql: `
+      -- The JSON is a DashboardDefinition (client-api), checked before it is stored.
+      CREATE TABLE dashboards (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        definition_json TEXT NOT NULL,
+        profile_id INTEGER REFERENCES profiles(id)
+      );
+    `,
+  },
 ];
