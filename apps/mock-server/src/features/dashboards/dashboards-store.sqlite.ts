@@ -25,7 +25,7 @@ const toStored = (row: DashboardRow): StoredDashboard => ({
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL of a field's value in `v.values_json`; the JSON path is a bound parameter. */
-function valueOf(sort: ValueSort, path: string): string {
+function fieldSql(sort: ValueSort, path: string): string {
   const raw = `json_extract(v.values_json, ${path})`;
   // A checkbox never set reads as unchecked, as the form shows it.
   return sort === 'boolean' ? `ifnull(${raw}, 0)` : raw;
@@ -38,7 +38,7 @@ function valueOf(sort: ValueSort, path: string): string {
 function conditionSql(condition: CountCondition, index: number, params: Record<string, unknown>): string {
   const path = `@path${index}`;
   params[`path${index}`] = `$.${condition.field}${condition.sort === 'id' ? '.Id' : ''}`;
-  const x = valueOf(condition.sort, path);
+  const x = fieldSql(condition.sort, path);
   const empty = condition.sort === 'boolean' ? '0' : `(${x} IS NULL OR ${x} = '')`;
   const bind = (suffix: string, text: string | undefined) => {
     const name = `v${index}${suffix}`;
@@ -136,7 +136,7 @@ export function createSqliteDashboardStore(db: SqliteDatabase): DashboardStore {
     async countBy(query, groupBy) {
       const { from, params } = recordsOf(query);
       params.groupPath = `$.${groupBy.field}${groupBy.sort === 'id' ? '.Id' : ''}`;
-      const key = valueOf(groupBy.sort, '@groupPath');
+      const key = fieldSql(groupBy.sort, '@groupPath');
       const rows = db
         .prepare(`SELECT ${key} AS key, count(*) AS n ${from} GROUP BY 1 ORDER BY 1`)
         .all(params) as { key: string | number | null; n: number }[];
