@@ -1,0 +1,95 @@
+import type { BarWidget, SearchFilter } from '@procedo/client-api';
+import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
+import type { BarChartProps } from './charts/BarChart';
+import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
+import { followLink } from './navigation';
+
+// The drawing lives in its own entry (`@procedo/forms-react/charts`), loaded on the first chart
+// shown, so pages without a chart (every form) never load the chart library.
+const BarChart = lazy<ComponentType<BarChartProps>>(() =>
+  // biome-ignore lint/suspicious/noTsIgnore: no error in the source build (the entry resolves to its source), one in the declaration build
+  // @ts-ignore The declaration build resolves the package to its built types, not built yet for this entry.
+  import('@procedo/forms-react/charts').then((module: { BarChart: ComponentType<BarChartProps> }) => ({
+    default: module.BarChart,
+  })),
+);
+
+/** Props of {@link BarChartWidget}. */
+export interface BarChartWidgetProps {
+  widget: BarWidget;
+  /** The link to the grid showing a search form's rows that `where` selects. */
+  hrefFor: (webTemplateNo: number, where: SearchFilter) => string;
+  /** The host's router; without it a link click, or a click on a bar, loads the page. */
+  onNavigate?: ((href: string) => void) | undefined;
+  labels?: DashboardLabels;
+}
+
+/**
+ * A bar chart with its data as a real table: the table (caption = the chart's title, each count a
+ * link to its rows) is what screen readers and keyboards use — visually hidden until focus enters it
+ * or "Show as table" — and the drawing is hidden from them. A click on a bar opens its rows.
+ */
+export function BarChartWidget({
+  widget,
+  hrefFor,
+  onNavigate,
+  labels = DASHBOARD_LABELS,
+}: BarChartWidgetProps) {
+  const [showTable, setShowTable] = useState(false);
+  const headingId = useId();
+  const tableId = useId();
+  const bars = widget.Bars.map((bar) => ({ ...bar, href: hrefFor(widget.WebTemplateNo, bar.Where) }));
+  const navigate = onNavigate ?? ((href: string) => window.location.assign(href));
+  return (
+    <section className="procedo-BarChartWidget" aria-labelledby={headingId}>
+      <div className="procedo-BarChartWidget-header">
+        <h3 id={headingId} className="procedo-BarChartWidget-title">
+          {widget.Title}
+        </h3>
+        <button
+          type="button"
+          className="procedo-BarChartWidget-toggle"
+          aria-pressed={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((shown) => !shown)}
+        >
+          {showTable ? labels.showChart : labels.showTable}
+        </button>
+      </div>
+      {!showTable && (
+        <Suspense fallback={<div className="procedo-BarChartWidget-loading">{labels.loadingChart}</div>}>
+          <BarChart
+            bars={bars.map(({ Label, Value }) => ({ label: Label, value: Value }))}
+            axisLabel={widget.GroupLabel}
+            onSelect={(index) => navigate(bars[index]!.href)}
+          />
+        </Suspense>
+      )}
+      <table id={tableId} className="procedo-BarChartWidget-table" data-visible={showTable || undefined}>
+        <caption>{widget.Title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{widget.GroupLabel}</th>
+            <th scope="col">{labels.count}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.href}>
+              <th scope="row">{bar.Label}</th>
+              <td>
+                <a
+                  href={bar.href}
+                  aria-label={labels.rowsOf(bar.Label, bar.Value)}
+                  onClick={(event) => followLink(event, bar.href, onNavigate)}
+                >
+                  {bar.Value.toLocaleString('en-US')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
