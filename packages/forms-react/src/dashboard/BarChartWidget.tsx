@@ -1,18 +1,56 @@
 import type { BarWidget, SearchFilter } from '@procedo/client-api';
-import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
+import { type ComponentType, useEffect, useId, useState } from 'react';
 import type { BarChartProps } from './charts/BarChart';
 import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
 import { followLink } from './navigation';
 
-// The drawing lives in its own entry (`@procedo/forms-react/charts`), loaded on the first chart
-// shown, so pages without a chart (every form) never load the chart library.
-const BarChart = lazy<ComponentType<BarChartProps>>(() =>
-  // biome-ignore lint/suspicious/noTsIgnore: no error in the source build (the entry resolves to its source), one in the declaration build
-  // @ts-ignore The declaration build resolves the package to its built types, not built yet for this entry.
-  import('@procedo/forms-react/charts').then((module: { BarChart: ComponentType<BarChartProps> }) => ({
-    default: module.BarChart,
-  })),
-);
+type ChartsModule = { BarChart: ComponentType<BarChartProps> };
+let chartsModule: Promise<ChartsModule> | null = null;
+let loadedCharts: ChartsModule | null = null;
+
+/**
+ * Loads the chart drawing (`@procedo/forms-react/charts`, its own entry) once. Only pages that show
+ * a chart call it, so every form goes without the chart library; a dashboard starts it while its
+ * data load, so the two downloads overlap.
+ */
+export function preloadCharts(): Promise<ChartsModule> {
+  chartsModule ??=
+    // biome-ignore lint/suspicious/noTsIgnore: no error in the source build (the entry resolves to its source), one in the declaration build
+    // @ts-ignore The declaration build resolves the package to its built types, not built yet for this entry.
+    (import('@procedo/forms-react/charts') as Promise<ChartsModule>).then(
+      (module) => (loadedCharts = module),
+      (error: unknown) => {
+        // A failed download is tried again by the next chart.
+        chartsModule = null;
+        throw error;
+      },
+    );
+  return chartsModule;
+}
+
+/**
+ * The chart drawing once loaded. Not `React.lazy`: React 19 holds back a suspended boundary's
+ * content for at least 300 ms after its fallback showed (FALLBACK_THROTTLE_MS), which measured as
+ * 300 ms more before a dashboard's charts were drawn even when the module had long arrived.
+ */
+function useCharts(): { charts: ChartsModule | null; failed: boolean } {
+  const [state, setState] = useState<{ charts: ChartsModule | null; failed: boolean }>(() => ({
+    charts: loadedCharts,
+    failed: false,
+  }));
+  useEffect(() => {
+    if (state.charts || state.failed) return;
+    let isCurrent = true;
+    preloadCharts().then(
+      (charts) => isCurrent && setState({ charts, failed: false }),
+      () => isCurrent && setState({ charts: null, failed: true }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [state]);
+  return state;
+}
 
 /** Props of {@link BarChartWidget}. */
 export interface BarChartWidgetProps {
@@ -36,6 +74,7 @@ export function BarChartWidget({
   labels = DASHBOARD_LABELS,
 }: BarChartWidgetProps) {
   const [showTable, setShowTable] = useState(false);
+  const { charts, failed } = useCharts();
   const headingId = useId();
   const tableId = useId();
   const bars = widget.Bars.map((bar) => ({ ...bar, href: hrefFor(widget.WebTemplateNo, bar.Where) }));
@@ -56,15 +95,18 @@ export function BarChartWidget({
           {showTable ? labels.showChart : labels.showTable}
         </button>
       </div>
-      {!showTable && (
-        <Suspense fallback={<div className="procedo-BarChartWidget-loading">{labels.loadingChart}</div>}>
-          <BarChart
+      {!showTable &&
+        (charts ? (
+          <charts.BarChart
             bars={bars.map(({ Label, Value }) => ({ label: Label, value: Value }))}
             axisLabel={widget.GroupLabel}
             onSelect={(index) => navigate(bars[index]!.href)}
           />
-        </Suspense>
-      )}
+        ) : (
+          <div className="procedo-BarChartWidget-loading">
+            {failed ? labels.chartFailed : labels.loadingChart}
+          </div>
+        ))}
       <table id={tableId} className="procedo-BarChartWidget-table" data-visible={showTable || undefined}>
         <caption>{widget.Title}</caption>
         <thead>

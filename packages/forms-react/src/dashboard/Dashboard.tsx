@@ -1,5 +1,6 @@
 import type { Dashboard as DashboardData, SearchFilter } from '@procedo/client-api';
-import { BarChartWidget } from './BarChartWidget';
+import { useEffect } from 'react';
+import { BarChartWidget, preloadCharts } from './BarChartWidget';
 import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
 import { KpiTile } from './KpiTile';
 
@@ -20,6 +21,12 @@ export interface DashboardProps {
   stepsHref?: string | undefined;
   /** The host's router; without it links load their page. */
   onNavigate?: ((href: string) => void) | undefined;
+  /**
+   * Starts loading the chart drawing as soon as the dashboard shows (while its data load); `false`
+   * loads it only when a chart is drawn — for a dashboard that may have none.
+   * @default true
+   */
+  preloadCharts?: boolean;
   /** The heading level of the dashboard's title (widgets are one below). @default 2 */
   headingLevel?: 2 | 3;
   labels?: DashboardLabels;
@@ -35,7 +42,11 @@ export function Dashboard({
   onNavigate,
   headingLevel = 2,
   labels = DASHBOARD_LABELS,
+  preloadCharts: preload = true,
 }: DashboardProps) {
+  useEffect(() => {
+    if (preload) preloadCharts().catch(() => {});
+  }, [preload]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (error) {
     return (

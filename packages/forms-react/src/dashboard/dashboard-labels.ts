@@ -2,6 +2,7 @@
 export const DASHBOARD_LABELS = Object.freeze({
   loading: 'Loading the dashboard…',
   loadingChart: 'Drawing the chart…',
+  chartFailed: 'The chart could not be drawn; its table has the figures.',
   error: 'The dashboard could not be loaded.',
   empty: 'This dashboard has nothing to show you.',
   showTable: 'Show as table',
