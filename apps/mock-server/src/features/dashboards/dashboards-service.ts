@@ -88,6 +88,7 @@ export function createDashboardsService(options: {
       const value = await store.count({
         entity,
         conditions: countConditions(widget.Where?.Conditions ?? [], elements),
+        combine: widget.Where?.Combine ?? 'and',
         ...(atIso === undefined ? {} : { atIso }),
       });
       return {

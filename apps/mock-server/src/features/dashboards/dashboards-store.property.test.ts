@@ -9,7 +9,7 @@ import { recordWrites } from '../records/records-store.sqlite';
 import type { CountCondition, ValueSort } from './dashboards-store';
 import { createSqliteDashboardStore } from './dashboards-store.sqlite';
 
-// For all records and all conditions: the store's SQL counts exactly the records the documented
+// For all records and all conditions (and-ed or or-ed): the store's SQL counts exactly the records the documented
 // rules select (docs/protocol.md "Dashboards"), written here as plain code — now, and at a
 // Timepoint before a second version of some records; and a grouped count adds up to the count.
 
@@ -106,8 +106,9 @@ describe('dashboard counts (property)', () => {
           maxLength: 12,
         }),
         fc.array(condition, { maxLength: 3 }),
+        fc.constantFrom('and' as const, 'or' as const),
         fc.constantFrom(...Object.keys(FIELDS)),
-        async (records, conditions, groupField) => {
+        async (records, conditions, combine, groupField) => {
           const db = database();
           try {
             const { createTx, appendTx } = recordWrites(db);
@@ -125,14 +126,20 @@ describe('dashboard counts (property)', () => {
               }
             })();
             const store = createSqliteDashboardStore(db);
-            const expected = (list: FieldValues[]) =>
-              list.filter((v) => conditions.every((c) => holds(v, c))).length;
+            const selects = (v: FieldValues) =>
+              conditions.length === 0 ||
+              (combine === 'and'
+                ? conditions.every((c) => holds(v, c))
+                : conditions.some((c) => holds(v, c)));
+            const expected = (list: FieldValues[]) => list.filter(selects).length;
             const now = records.map((r) => r.later ?? r.first);
             const then = records.map((r) => r.first);
-            expect(await store.count({ entity: 'thing', conditions })).toBe(expected(now));
-            expect(await store.count({ entity: 'thing', conditions, atIso: AT })).toBe(expected(then));
+            expect(await store.count({ entity: 'thing', conditions, combine })).toBe(expected(now));
+            expect(await store.count({ entity: 'thing', conditions, combine, atIso: AT })).toBe(
+              expected(then),
+            );
             const groups = await store.countBy(
-              { entity: 'thing', conditions },
+              { entity: 'thing', conditions, combine },
               { field: groupField, sort: FIELDS[groupField]! },
             );
             expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(expected(now));

@@ -96,7 +96,8 @@ export function createSqliteDashboardStore(db: SqliteDatabase): DashboardStore {
   function recordsOf(query: CountQuery): { from: string; params: Record<string, unknown> } {
     const params: Record<string, unknown> = { entity: query.entity };
     const conditions = query.conditions.map((condition, i) => conditionSql(condition, i, params));
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const joined = conditions.join(query.combine === 'or' ? ' OR ' : ' AND ');
+    const where = conditions.length > 0 ? `WHERE (${joined})` : '';
     if (query.atIso === undefined) {
       return {
         from: `FROM records r JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version

@@ -25,10 +25,12 @@ export interface CountCondition {
   values?: readonly string[] | undefined;
 }
 
-/** The records counted: those of `entity` alive now or at `atIso`, for which every condition holds. */
+/** The records counted: those of `entity` alive now or at `atIso` that the conditions select. */
 export interface CountQuery {
   entity: string;
   conditions: readonly CountCondition[];
+  /** Whether every condition must hold or any one. @default 'and' */
+  combine?: 'and' | 'or';
   /** As the records were at this instant (ISO UTC). @default now */
   atIso?: string;
 }

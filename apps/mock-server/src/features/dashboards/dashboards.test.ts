@@ -109,6 +109,18 @@ const TEST_DASHBOARD: DashboardDefinition = {
     { Kind: 'kpi', Title: 'Open deviations', WebTemplateNo: 103, Where: notClosed },
     { Kind: 'kpi', Title: 'Every batch', WebTemplateNo: 104 },
     {
+      Kind: 'kpi',
+      Title: 'Open or critical deviations',
+      WebTemplateNo: 103,
+      Where: {
+        Combine: 'or',
+        Conditions: [
+          { Field: 'Status', Op: 'equals', Value: 'Open' },
+          { Field: 'Severity', Op: 'equals', Value: 'Critical' },
+        ],
+      },
+    },
+    {
       Kind: 'bar',
       Title: 'Open deviations by severity',
       WebTemplateNo: 103,
@@ -196,7 +208,7 @@ describe('dashboards', () => {
       TEST_DASHBOARD.Widgets.map((w) => w.Title),
     );
     await expectCountsMatchRows(computed);
-    const severity = computed.Widgets[2];
+    const severity = computed.Widgets.find((widget) => widget.Title === 'Open deviations by severity');
     expect(severity?.Kind === 'bar' && severity.Bars[1]).toEqual({
       Label: 'Major',
       Value: expect.any(Number),
