@@ -21,11 +21,12 @@ beforeAll(async () => {
   crashing = path.join(dir, 'crashing.mjs');
   await writeFile(
     longRunning,
-    `console.log('started ' + process.pid);
-    const timer = setInterval(() => {}, 1000);
+    // The handlers go in before 'started' is printed: the tests signal as soon as they read it.
+    `const timer = setInterval(() => {}, 1000);
     for (const signal of ['SIGTERM', 'SIGINT']) {
       process.on(signal, () => { console.log('stopping on ' + signal); clearInterval(timer); });
-    }\n`,
+    }
+    console.log('started ' + process.pid);\n`,
   );
   await writeFile(crashing, `throw new Error('crashes at once');\n`);
 });

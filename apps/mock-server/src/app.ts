@@ -11,6 +11,7 @@ import { createDashboardsService } from './features/dashboards/dashboards-servic
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
+import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
@@ -58,7 +59,7 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate } =
+  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
     createServices(deps);
 
   const app = express();
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
+  // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
+  api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
   api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
   api.use(
     '/v1/audit',

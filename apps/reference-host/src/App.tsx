@@ -3,6 +3,7 @@ import { AuditPrintPage } from './routes/AuditPrintPage';
 import { AuditSearchPage } from './routes/AuditSearchPage';
 import { BlankPage } from './routes/BlankPage';
 import { DashboardPage } from './routes/DashboardPage';
+import { FilterEditorPage } from './routes/FilterEditorPage';
 import { FlowHomePage } from './routes/FlowHomePage';
 import { FormPage } from './routes/FormPage';
 import { HelpPage } from './routes/HelpPage';
@@ -31,6 +32,7 @@ export function App() {
         <Route path="audit" element={<AuditSearchPage />} />
         <Route path="audit-print" element={<AuditPrintPage />} />
         <Route path="security-events" element={<SecurityEventsPage />} />
+        <Route path="filter-editor" element={<FilterEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -214,6 +214,20 @@ export {
 export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
 export { createDashboardsApi } from './v1/dashboards';
 export type {
+  FiltersApi,
+  SavedFilter,
+  SavedFilterCreate,
+  SavedFilterList,
+  SavedFilterUpdate,
+} from './v1/filters';
+export {
+  createFiltersApi,
+  SavedFilterCreateSchema,
+  SavedFilterListSchema,
+  SavedFilterSchema,
+  SavedFilterUpdateSchema,
+} from './v1/filters';
+export type {
   ElementPermission,
   FieldValue,
   FieldValues,

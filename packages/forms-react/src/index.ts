@@ -56,6 +56,20 @@ export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
 export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
 export { PICKER_SEARCH_DELAY_MS } from './fields/usePickerSearch';
+export type { FilterEditorDraft, FilterEditorProps } from './filter-editor/FilterEditor';
+export { FilterEditor } from './filter-editor/FilterEditor';
+export { FILTER_EDITOR_LABELS } from './filter-editor/labels';
+export type { FilterEditorMessage, FilterEditorParams } from './filter-editor/open-filter-editor';
+export {
+  FILTER_EDITOR_MESSAGE,
+  FILTER_EDITOR_PATH,
+  filterEditorUrl,
+  isFilterEditorMessage,
+  openFilterEditor,
+  postFilterEditorResult,
+  readFilterEditorParams,
+  useFilterEditorResult,
+} from './filter-editor/open-filter-editor';
 export { ButtonField } from './form/components/ButtonField';
 export { CheckboxField } from './form/components/CheckboxField';
 export type { ControlledFieldProps } from './form/components/createControlledField';
@@ -107,7 +121,7 @@ export {
 export type { Shell } from './hooks/shell-context';
 export { useShell } from './hooks/useShell';
 export type { FormDialogProps } from './opening/FormDialog';
-export { FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
+export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
 export type { FormOpenerProviderProps } from './opening/FormOpenerProvider';
 export { FormOpenerProvider } from './opening/FormOpenerProvider';
 export type {

@@ -5,6 +5,7 @@ import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
@@ -92,6 +93,7 @@ export async function openSqliteCatalog(options: {
           processes: createSqliteProcessStore(db, write, options.now),
           signing: createSqliteSigningStore(db, write),
           dashboards: createSqliteDashboardStore(db),
+          savedFilters: createSqliteSavedFilterStore(db, write),
         },
       });
     }

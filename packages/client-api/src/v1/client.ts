@@ -22,6 +22,7 @@ import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { type AuditApi, createAuditApi } from './audit';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
+import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
@@ -81,6 +82,8 @@ export interface V1Client {
   securityEvents: SecurityEventsApi;
   /** `dashboards`: tiles and charts computed from the business data, now or at a timepoint. */
   dashboards: DashboardsApi;
+  /** `forms/{no}/filters…`: the filter editor's saved filters (own and shared). */
+  filters: FiltersApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -224,5 +227,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     audit: createAuditApi(request),
     securityEvents: createSecurityEventsApi(request),
     dashboards: createDashboardsApi(request),
+    filters: createFiltersApi(request),
   };
 }
