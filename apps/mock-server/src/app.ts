@@ -6,6 +6,8 @@ import type { DatabaseCatalog } from './db/catalog';
 import { auditRoutes } from './features/audit/audit-routes';
 import { createAuditSearchService } from './features/audit/audit-search';
 import { callbackRoutes } from './features/callback/callback-routes';
+import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
+import { createDashboardsService } from './features/dashboards/dashboards-service';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
@@ -129,6 +131,13 @@ export function createApp(deps: AppDeps): ProcedoApp {
     auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),
   );
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
+  api.use(
+    '/v1/dashboards',
+    dashboardsRoutes({
+      dashboards: createDashboardsService({ forms, processes }),
+      requireSession: apiSession,
+    }),
+  );
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

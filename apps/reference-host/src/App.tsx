@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AuditPrintPage } from './routes/AuditPrintPage';
 import { AuditSearchPage } from './routes/AuditSearchPage';
 import { BlankPage } from './routes/BlankPage';
+import { DashboardPage } from './routes/DashboardPage';
 import { FilterEditorPage } from './routes/FilterEditorPage';
 import { FlowHomePage } from './routes/FlowHomePage';
 import { FormPage } from './routes/FormPage';
@@ -25,6 +26,7 @@ export function App() {
       <Route path="/" element={<RootRoute />}>
         <Route index element={<HomePage />} />
         <Route path="form" element={<FormPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
         <Route path="apps/flow/home/flow" element={<FlowHomePage />} />
         <Route path="apps/flow/step" element={<StepPage />} />
         <Route path="audit" element={<AuditSearchPage />} />

@@ -1,4 +1,5 @@
 import type { AuditStore } from '../features/audit/audit-store';
+import type { DashboardStore } from '../features/dashboards/dashboards-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
 import type { SavedFilterStore } from '../features/filters/filters-store';
@@ -23,6 +24,7 @@ export interface DatabaseStores {
   fileLinks: FileLinkStore;
   processes: ProcessStore;
   signing: SigningStore;
+  dashboards: DashboardStore;
   savedFilters: SavedFilterStore;
 }
 

@@ -526,4 +526,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX saved_filters_shared ON saved_filters(web_template_no, is_shared);
     `,
   },
+  {
+    version: 16,
+    name: 'dashboards: definitions as server data, optionally for one profile',
+    sql: `
+      -- The JSON is a DashboardDefinition (client-api), checked before it is stored.
+      CREATE TABLE dashboards (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        definition_json TEXT NOT NULL,
+        profile_id INTEGER REFERENCES profiles(id)
+      );
+    `,
+  },
 ];

@@ -103,6 +103,10 @@ describe('links', () => {
     expect(withPageTimeTravel('/apps/flow/step/?id=3', page)).toBe(
       '/apps/flow/step/?id=3&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
     );
+    // And a dashboard, whose tiles and bars then open their rows at the same time.
+    expect(withPageTimeTravel('/dashboard?id=1', page)).toBe(
+      '/dashboard?id=1&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
+    );
     expect(withPageTimeTravel('/form?WebTemplateNo=101', new URLSearchParams())).toBe(
       '/form?WebTemplateNo=101',
     );

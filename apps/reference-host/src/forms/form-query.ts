@@ -133,6 +133,7 @@ export function withPageTimeTravel(href: string, pageParams: URLSearchParams): s
   const keeps =
     href.startsWith('/form?') ||
     href.startsWith('/apps/flow/') ||
+    href.startsWith('/dashboard?') ||
     href === '/' ||
     href.startsWith('/?') ||
     href.startsWith('/#');
