@@ -32,7 +32,7 @@ export function countConditions(
 ): CountCondition[] {
   return conditions.map((condition) => ({
     field: condition.Field,
-    sort: sortOf(elements.get(condition.Field)!),
+    kind: (elements.get(condition.Field) as ValueElement).Kind,
     op: condition.Op,
     value: condition.Value,
     value2: condition.Value2,

@@ -1,4 +1,4 @@
-import type { FieldValues, SearchOperator } from '@procedo/client-api';
+import { type FieldValues, operatorsFor, type ValueElement } from '@procedo/client-api';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,13 @@ import { createSqliteDashboardStore } from './dashboards-store.sqlite';
 // Timepoint before a second version of some records; and a grouped count adds up to the count.
 
 const FIELDS: Record<string, ValueSort> = { Status: 'text', Day: 'text', Rating: 'number', Flag: 'boolean' };
+/** The element kind of each field: a choice, a date, a number and a checkbox. */
+const KINDS: Record<string, ValueElement['Kind']> = {
+  Status: 'select',
+  Day: 'date',
+  Rating: 'number',
+  Flag: 'checkbox',
+};
 const TEXTS = ['A', 'B', 'c', ''];
 const DAYS = ['2025-01-01', '2025-01-06', '2025-02-28'];
 
@@ -27,12 +34,6 @@ const values: fc.Arbitrary<FieldValues> = fc
   .record(value, { requiredKeys: [] })
   .map((v) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as FieldValues);
 
-const OPS: Record<ValueSort, SearchOperator[]> = {
-  text: ['contains', 'equals', 'notEquals', 'lt', 'le', 'gt', 'ge', 'between', 'in', 'empty', 'notEmpty'],
-  number: ['equals', 'notEquals', 'lt', 'le', 'gt', 'ge', 'between', 'in', 'empty', 'notEmpty'],
-  boolean: ['equals', 'notEquals'],
-  id: [],
-};
 const operand = (field: string) =>
   field === 'Rating'
     ? fc.integer({ min: 0, max: 3 }).map(String)
@@ -42,8 +43,9 @@ const operand = (field: string) =>
 const condition: fc.Arbitrary<CountCondition> = fc.constantFrom(...Object.keys(FIELDS)).chain((field) =>
   fc.record({
     field: fc.constant(field),
-    sort: fc.constant(FIELDS[field]!),
-    op: fc.constantFrom(...OPS[FIELDS[field]!]),
+    kind: fc.constant(KINDS[field]!),
+    // The comparisons a search accepts for the kind (operatorsFor): the service refuses others.
+    op: fc.constantFrom(...operatorsFor(KINDS[field]!)),
     value: operand(field),
     value2: operand(field),
     values: fc.array(operand(field), { minLength: 1, maxLength: 3 }),
@@ -54,12 +56,12 @@ const condition: fc.Arbitrary<CountCondition> = fc.constantFrom(...Object.keys(F
 function holds(record: FieldValues, c: CountCondition): boolean {
   const raw = record[c.field] ?? null;
   const isEmpty = raw === null || raw === '';
-  if (c.sort === 'boolean') {
+  if (c.kind === 'checkbox') {
     const checked = raw === true;
     if (c.op === 'equals') return checked === (c.value === 'true');
     if (c.op === 'notEquals') return checked !== (c.value === 'true');
   }
-  const operandOf = (text: string | undefined) => (c.sort === 'number' ? Number(text) : (text ?? ''));
+  const operandOf = (text: string | undefined) => (c.kind === 'number' ? Number(text) : (text ?? ''));
   const equal = (text: string | undefined) => !isEmpty && raw === operandOf(text);
   const x = raw as string | number;
   switch (c.op) {

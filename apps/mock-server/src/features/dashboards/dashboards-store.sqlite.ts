@@ -1,12 +1,7 @@
 import type { SqliteDatabase } from '../../db/sqlite';
+import { filtersSql, type KindedFilter } from '../records/record-conditions.sqlite';
 import { stabbingNodes } from '../records/record-periods';
-import type {
-  CountCondition,
-  CountQuery,
-  DashboardStore,
-  StoredDashboard,
-  ValueSort,
-} from './dashboards-store';
+import type { CountQuery, DashboardStore, StoredDashboard, ValueSort } from './dashboards-store';
 
 interface DashboardRow {
   id: number;
@@ -22,64 +17,11 @@ const toStored = (row: DashboardRow): StoredDashboard => ({
   profileId: row.profile_id,
 });
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The SQL of a field's value in `v.values_json`; the JSON path is a bound parameter. */
 function fieldSql(sort: ValueSort, path: string): string {
   const raw = `json_extract(v.values_json, ${path})`;
   // A checkbox never set reads as unchecked, as the form shows it.
   return sort === 'boolean' ? `ifnull(${raw}, 0)` : raw;
-}
-
-/**
- * One condition as SQL over `v.values_json`, its values bound into `params`. Empty is no value or
- * `''`; `notEquals` keeps the empty ones (they are not equal), comparisons never match them.
- */
-function conditionSql(condition: CountCondition, index: number, params: Record<string, unknown>): string {
-  const path = `@path${index}`;
-  params[`path${index}`] = `$.${condition.field}${condition.sort === 'id' ? '.Id' : ''}`;
-  const x = fieldSql(condition.sort, path);
-  const empty = condition.sort === 'boolean' ? '0' : `(${x} IS NULL OR ${x} = '')`;
-  const bind = (suffix: string, text: string | undefined) => {
-    const name = `v${index}${suffix}`;
-    const value = text ?? '';
-    params[name] =
-      condition.sort === 'number'
-        ? Number(value)
-        : condition.sort === 'boolean'
-          ? value === 'true'
-            ? 1
-            : 0
-          : value;
-    return `@${name}`;
-  };
-  switch (condition.op) {
-    case 'contains':
-      params[`v${index}`] = `%${likeEscape((condition.value ?? '').toLowerCase())}%`;
-      return `lower(${x}) LIKE @v${index} ESCAPE '\\'`;
-    case 'equals':
-      return `${x} = ${bind('', condition.value)}`;
-    case 'notEquals':
-      return `(${x} IS NULL OR ${x} <> ${bind('', condition.value)})`;
-    case 'lt':
-      return `(NOT ${empty} AND ${x} < ${bind('', condition.value)})`;
-    case 'le':
-      return `(NOT ${empty} AND ${x} <= ${bind('', condition.value)})`;
-    case 'gt':
-      return `(NOT ${empty} AND ${x} > ${bind('', condition.value)})`;
-    case 'ge':
-      return `(NOT ${empty} AND ${x} >= ${bind('', condition.value)})`;
-    case 'between':
-      return `(NOT ${empty} AND ${x} BETWEEN ${bind('', condition.value)} AND ${bind('b', condition.value2)})`;
-    case 'in': {
-      const names = (condition.values ?? []).map((value, i) => bind(`_${i}`, value));
-      return names.length === 0 ? '0' : `${x} IN (${names.join(', ')})`;
-    }
-    case 'empty':
-      return empty;
-    case 'notEmpty':
-      return `NOT ${empty}`;
-  }
 }
 
 /** {@link DashboardStore} on SQLite. */
@@ -94,10 +36,20 @@ export function createSqliteDashboardStore(db: SqliteDatabase): DashboardStore {
 
   /** `FROM … WHERE …` over the versions of the query's records, with its parameters. */
   function recordsOf(query: CountQuery): { from: string; params: Record<string, unknown> } {
-    const params: Record<string, unknown> = { entity: query.entity };
-    const conditions = query.conditions.map((condition, i) => conditionSql(condition, i, params));
-    const joined = conditions.join(query.combine === 'or' ? ' OR ' : ' AND ');
-    const where = conditions.length > 0 ? `WHERE (${joined})` : '';
+    const filter: KindedFilter = {
+      Combine: query.combine ?? 'and',
+      Conditions: query.conditions.map((condition) => ({
+        Field: condition.field,
+        Op: condition.op,
+        kind: condition.kind,
+        ...(condition.value === undefined ? {} : { Value: condition.value }),
+        ...(condition.value2 === undefined ? {} : { Value2: condition.value2 }),
+        ...(condition.values === undefined ? {} : { Values: [...condition.values] }),
+      })),
+    };
+    const sql = filtersSql(filter.Conditions.length > 0 ? [filter] : [], 'v.values_json');
+    const params: Record<string, unknown> = { entity: query.entity, ...sql.params };
+    const where = sql.terms.length > 0 ? `WHERE ${sql.terms.join(' AND ')}` : '';
     if (query.atIso === undefined) {
       return {
         from: `FROM records r JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version

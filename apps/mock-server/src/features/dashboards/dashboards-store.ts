@@ -1,4 +1,4 @@
-import type { SearchOperator } from '@procedo/client-api';
+import type { SearchOperator, ValueElement } from '@procedo/client-api';
 
 /** A stored dashboard definition (its JSON checked when read). */
 export interface StoredDashboard {
@@ -15,10 +15,15 @@ export interface StoredDashboard {
  */
 export type ValueSort = 'text' | 'number' | 'boolean' | 'id';
 
-/** One condition, checked by the service, in the store's terms. */
+/**
+ * One condition, checked by the service, in the store's terms. It selects exactly what the same
+ * condition selects in a search (the SQL is the search's, record-conditions.sqlite.ts), so a tile
+ * or a bar leads to a grid of exactly the rows it counted.
+ */
 export interface CountCondition {
   field: string;
-  sort: ValueSort;
+  /** The kind of the element it names: how its value compares. */
+  kind: ValueElement['Kind'];
   op: SearchOperator;
   value?: string | undefined;
   value2?: string | undefined;

@@ -97,7 +97,15 @@ async function rowsSelected(entity: string, where: SearchFilter | null, atIso?: 
   ).length;
 }
 
-const ENTITY: Record<number, string> = { 101: 'supplier', 102: 'supplier', 103: 'deviation', 104: 'batch' };
+const ENTITY: Record<number, string> = {
+  101: 'supplier',
+  102: 'supplier',
+  103: 'deviation',
+  104: 'batch',
+  110: 'product',
+  111: 'batch',
+  112: 'deviation',
+};
 const notClosed: SearchFilter = {
   Combine: 'and',
   Conditions: [{ Field: 'Status', Op: 'notEquals', Value: 'Closed' }],
