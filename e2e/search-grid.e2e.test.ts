@@ -103,6 +103,39 @@ describe('reference host: search grids', () => {
     await context.close();
   });
 
+  it('creates and starts the WorkflowId column’s process for the row, with the row as its variables', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
+    await logOnAndWaitForHome(page, 'operator');
+    await page.goto('/form?WebTemplateNo=112&WFRun_AutoRun=1');
+    const grid = page.getByRole('grid', { name: 'Deviations found' });
+    const row = grid.locator('[role="row"][aria-rowindex="2"]');
+    await row.locator('a').first().waitFor();
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().includes('/command/create-process') && response.request().method() === 'POST',
+    );
+    await row.locator('[aria-colindex="5"] button').click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    expect(new URL(response.url()).searchParams.get('originatingCommandId')).toBe('3');
+    // The process created carries the row's variables.
+    const { Id } = (await response.json()) as { Id: number };
+    const process = (await page.evaluate(
+      (id) =>
+        fetch(`/api/v1/user/system/user-processes/process/${id}`, { credentials: 'same-origin' }).then((r) =>
+          r.json(),
+        ),
+      Id,
+    )) as { Variables: { Name: string; Value: string }[] };
+    const rowId = new URL(
+      (await row.locator('a').first().getAttribute('href')) ?? '',
+      env.server.url,
+    ).searchParams.get('UGoToItemNo');
+    expect(process.Variables).toContainEqual({ Name: 'RecordId', Value: rowId });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('opens a shared view: the conditions in the address select exactly those rows', async () => {
     const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
