@@ -136,6 +136,56 @@ describe('reference host: search grids', () => {
     await context.close();
   });
 
+  it('picks a saved filter in the filter editor opened from the grid, and shows only its rows', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url, { bypassCSP: true });
+    await logOnAndWaitForHome(page, 'operator');
+    const saved = await page.evaluate(async () => {
+      const csrf = document.cookie.match(/(?:^|; )procedo_csrf=([^;]+)/)?.[1] ?? '';
+      const response = await fetch('/api/v1/forms/111/filters', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify({
+          Name: 'Rejected only',
+          Filter: { Combine: 'and', Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Rejected' }] },
+        }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    await page.goto('/form?WebTemplateNo=111&WFRun_AutoRun=1');
+    const grid = page.getByRole('grid', { name: 'Batches found' });
+    await grid.locator('[role="row"][aria-rowindex="2"] a').waitFor();
+    const [editor] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Saved filters' }).click(),
+    ]);
+    await editor
+      .getByRole('region', { name: 'Saved filters' })
+      .getByRole('checkbox', { name: 'Rejected only' })
+      .check();
+    const closed = editor.waitForEvent('close');
+    await editor
+      .getByRole('button', { name: 'Apply' })
+      .click()
+      .catch(() => {});
+    await closed;
+    await page.waitForURL((url) => url.searchParams.get('filterIds') === String(saved.body.Id));
+    await page.getByRole('button', { name: 'Saved filters (1)' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          new Set(
+            await grid
+              .locator('[role="row"] [aria-colindex="6"]')
+              .evaluateAll((cells) => cells.slice(1).map((cell) => cell.textContent ?? '')),
+          ),
+      )
+      .toEqual(new Set(['Rejected']));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('opens a shared view: the conditions in the address select exactly those rows', async () => {
     const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');

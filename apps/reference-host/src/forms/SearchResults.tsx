@@ -12,10 +12,13 @@ import {
 import {
   criteriaConditions,
   type FormStore,
+  openFilterEditor,
   type ResultsElement,
   SearchResultsGrid,
   type SearchRow,
   searchPageFetcher,
+  useFilterEditorResult,
+  useFormOpener,
   withCriteria,
 } from '@procedo/forms-react';
 import { useProcessRunner } from '@procedo/process-react';
@@ -134,6 +137,31 @@ export function useSearchResults(
     [criteriaFilter, query.grid.filterIds, query.timepoint, webTemplateNo],
   );
 
+  // Saved filters: the filter editor (an 800x400 popup, or a dialog) hands back the ids picked,
+  // which go into the address (`filterIds`) and run the search with them.
+  const opener = useFormOpener();
+  const filtersControl = 'ResultsFilters';
+  useFilterEditorResult(filtersControl, ({ ids }) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (ids.length > 0) next.set('filterIds', ids.join(','));
+        else next.delete('filterIds');
+        return next;
+      },
+      { replace: true },
+    );
+    setCriteria((current) => current ?? store.getValues());
+  });
+  const openFilters = () =>
+    openFilterEditor(opener, {
+      webTemplateNo,
+      entityViewName: store.definition.Title,
+      entityViewId: `form-${webTemplateNo}`,
+      entityViewFilterIdListControl: filtersControl,
+      entityViewFilterIdList: query.grid.filterIds ?? [],
+    });
+
   const renderResults = (element: ResultsElement) =>
     fetchPage === null ? null : (
       <SearchResultsGrid
@@ -154,6 +182,8 @@ export function useSearchResults(
         selectionMode={query.selectable}
         initialScroll={{ x: query.scrollX, y: query.scrollY }}
         exportHref={exportHref}
+        onOpenFilters={query.timepoint ? undefined : openFilters}
+        savedFilterCount={query.grid.filterIds?.length ?? 0}
         timepoint={query.timepoint}
       />
     );

@@ -24,12 +24,15 @@ export interface SearchResultsGridLabels {
   asOf: string;
   exportCsv: string;
   columns: string;
+  /** The saved filters button; `{count}` is how many apply. */
+  savedFilters: (count: number) => string;
 }
 
 export const SEARCH_RESULTS_GRID_LABELS: SearchResultsGridLabels = Object.freeze({
   asOf: 'Rows as they were at {timepoint} UTC.',
   exportCsv: 'Export to CSV',
   columns: 'Columns',
+  savedFilters: (count: number) => (count > 0 ? `Saved filters (${count})` : 'Saved filters'),
 });
 
 /** Props of {@link SearchResultsGrid}. */
@@ -66,6 +69,10 @@ export interface SearchResultsGridProps {
   onRowsLoaded?: (rows: readonly SearchRow[]) => void;
   /** `WFRun_ScrollX` / `WFRun_ScrollY`: px the grid opens scrolled by; rows load from there. */
   initialScroll?: { x: number; y: number };
+  /** Opens the saved filters (the filter editor); no button without it. */
+  onOpenFilters?: () => void;
+  /** How many saved filters apply now (shown on the button). @default 0 */
+  savedFilterCount?: number;
   /** The grid's height in px. @default 480 */
   height?: number;
   /** At a timepoint the grid says the rows are as they were then (`yyyy-MM-dd HH:mm`, UTC). */
@@ -192,6 +199,11 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
           {element.Label}
         </span>
         <CountToggle grid={grid} preference={preference} />
+        {props.onOpenFilters ? (
+          <button type="button" className="procedo-Button" onClick={props.onOpenFilters}>
+            {L.savedFilters(props.savedFilterCount ?? 0)}
+          </button>
+        ) : null}
         {props.exportHref ? (
           <a
             className="procedo-SearchResultsGrid-export"
