@@ -225,7 +225,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const sortBy = (columnIndex: number) => {
     const column = columns[columnIndex - offset];
-    if (column?.isSortable) onSortChange?.({ sort: grid.toggleSort(column.key) });
+    if (!column?.isSortable) return;
+    // Sort first: an optional call would skip its argument, and the sort with it, without a handler.
+    const sort = grid.toggleSort(column.key);
+    onSortChange?.({ sort });
   };
 
   const allLoadedSelected = () => {
