@@ -207,6 +207,14 @@ describe('DataGrid: keyboard', () => {
     expect(screen.getByRole('columnheader', { name: 'Number' }).getAttribute('aria-sort')).toBe('none');
   });
 
+  it('sorts from the header even when no onSortChange is given', async () => {
+    const { grid, store } = setup({ props: { onSortChange: undefined } });
+    await loaded(grid);
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Number' }));
+    expect(store.getSnapshot().sort).toEqual({ Field: 'n', Direction: 'asc' });
+    expect(screen.getByRole('columnheader', { name: /Number/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
   it('sorts by a header click and ignores a click on a column that is not sortable', async () => {
     const { grid, onSortChange } = setup();
     await loaded(grid);

@@ -3,7 +3,6 @@
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once on the grid (the ARIA grid key model), not per cell.
 import type { SearchFilter, ValueElement } from '@procedo/client-api';
 import {
-  type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -15,6 +14,7 @@ import {
 } from 'react';
 import { useLocale } from 'react-aria';
 import { type ColumnFilterLabels, ColumnFilters } from './ColumnFilters';
+import { cellId, cellStyle, DataGridRow, type DataGridRowHandlers, SELECT_WIDTH } from './DataGridRow';
 import type { GridCell } from './grid-focus';
 import {
   createGridStore,
@@ -96,49 +96,6 @@ export function useGridStore<Row>(options: GridStoreOptions<Row>): GridStore<Row
   const [store] = useState(() => createGridStore(options));
   useEffect(() => () => store.dispose(), [store]);
   return store;
-}
-
-const cellId = (cell: GridCell) => `${cell.row}:${cell.column}`;
-
-const cellStyle = (width: string | undefined): CSSProperties =>
-  width ? { flex: `0 0 ${width}`, width } : { flex: '1 1 0', minWidth: 0 };
-
-const SELECT_WIDTH = '2.5rem';
-
-function defaultValue<Row>(row: Row, key: string): ReactNode {
-  const value = (row as Record<string, unknown>)[key];
-  return value === null || value === undefined ? '' : String(value);
-}
-
-/** The column's content; link and button cells take the roving tab stop themselves (APG: a cell with one widget focuses the widget). */
-function cellContent<Row>(
-  row: Row,
-  index: number,
-  column: DataGridColumn<Row>,
-  focusProps: { tabIndex: number; 'data-cell': string },
-): { content: ReactNode; widget: boolean } {
-  const text = column.value ? column.value(row) : defaultValue(row, column.key);
-  if (column.href)
-    return {
-      content: (
-        <a href={column.href(row)} {...focusProps}>
-          {text}
-        </a>
-      ),
-      widget: true,
-    };
-  if (column.onPress) {
-    const onPress = column.onPress;
-    return {
-      content: (
-        <button type="button" {...focusProps} onClick={() => onPress({ row, index })}>
-          {text}
-        </button>
-      ),
-      widget: true,
-    };
-  }
-  return { content: text, widget: false };
 }
 
 const isWidget = (target: EventTarget) =>
@@ -226,7 +183,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const sortBy = (columnIndex: number) => {
     const column = columns[columnIndex - offset];
     if (!column?.isSortable) return;
-    // Not `onSortChange?.({ sort: grid.toggleSort(…) })`: an optional call skips its arguments.
+    // Sort first: an optional call would skip its argument, and the sort with it, without a handler.
     const sort = grid.toggleSort(column.key);
     onSortChange?.({ sort });
   };
@@ -283,6 +240,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         : 'replace';
     grid.select(cell.row, action);
   };
+
+  // Rows are memoised: they get one stable object whose calls reach this render's handlers.
+  const latest = useRef({ onCellClick, openRow });
+  latest.current = { onCellClick, openRow };
+  const [handlers] = useState<DataGridRowHandlers>(() => ({
+    onCellClick: (event, cell) => latest.current.onCellClick(event, cell),
+    openRow: (index) => latest.current.openRow(index),
+  }));
 
   const focusProps = (cell: GridCell) => ({
     tabIndex: focus.row === cell.row && focus.column === cell.column ? 0 : -1,
@@ -376,61 +341,21 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         <div role="rowgroup" style={{ position: 'relative', height: rows.totalHeight }}>
           {indexes.map((index) => {
             const row = grid.getRow(index);
-            const selected = row !== undefined && snapshot.selectedKeys.has(grid.getRowKey(row));
             return (
-              <div
+              <DataGridRow<Row>
                 key={index}
-                role="row"
-                aria-rowindex={index + 2}
-                aria-selected={selectable && row !== undefined ? selected : undefined}
-                data-loading={row === undefined || undefined}
-                data-selected={selected || undefined}
-                className="procedo-DataGrid-row"
-                style={{
-                  position: 'absolute',
-                  top: index * rowHeight,
-                  height: rowHeight,
-                  left: 0,
-                  right: 0,
-                  display: 'flex',
-                }}
-                onDoubleClick={() => openRow(index)}
-              >
-                {multiple && (
-                  <div
-                    role="gridcell"
-                    aria-colindex={1}
-                    {...focusProps({ row: index, column: 0 })}
-                    className="procedo-DataGrid-cell procedo-DataGrid-select"
-                    style={cellStyle(SELECT_WIDTH)}
-                    onClick={(event) => onCellClick(event, { row: index, column: 0 })}
-                  >
-                    <span aria-hidden="true">{selected ? '☑' : '☐'}</span>
-                  </div>
-                )}
-                {columns.map((column, columnIndex) => {
-                  const cell = { row: index, column: columnIndex + offset };
-                  const { content, widget } =
-                    row === undefined
-                      ? { content: columnIndex === 0 ? L.loading : null, widget: false }
-                      : renderCell
-                        ? { content: renderCell(row, column), widget: false }
-                        : cellContent(row, index, column, focusProps(cell));
-                  return (
-                    <div
-                      key={column.key}
-                      role="gridcell"
-                      aria-colindex={cell.column + 1}
-                      {...(widget ? {} : focusProps(cell))}
-                      className="procedo-DataGrid-cell"
-                      style={cellStyle(column.width)}
-                      onClick={(event) => onCellClick(event, cell)}
-                    >
-                      {content}
-                    </div>
-                  );
-                })}
-              </div>
+                index={index}
+                row={row}
+                isSelected={row !== undefined && snapshot.selectedKeys.has(grid.getRowKey(row))}
+                isSelectable={selectable}
+                hasSelectColumn={multiple}
+                focusColumn={focus.row === index ? focus.column : null}
+                columns={columns}
+                renderCell={renderCell}
+                rowHeight={rowHeight}
+                loadingLabel={L.loading}
+                handlers={handlers}
+              />
             );
           })}
         </div>
