@@ -502,4 +502,41 @@ export const MIGRATIONS: readonly Migration[] = [
     // A database seeded before: the product, batch and deviation search forms and their navigation.
     run: (db) => addSearchForms(db, new Date().toISOString()),
   },
+  {
+    version: 15,
+    name: 'saved filters of the entity-view filter editor',
+    sql: `
+      -- A user's named filter of one search form; shared ones (supervisors save them) every user reads.
+      CREATE TABLE saved_filters (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        web_template_no INTEGER NOT NULL,
+        entity_view_name TEXT NOT NULL DEFAULT '',
+        owner_user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        is_shared INTEGER NOT NULL DEFAULT 0 CHECK (is_shared IN (0, 1)),
+        name TEXT NOT NULL,
+        filter_json TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1,
+        created_by TEXT NOT NULL,
+        created_at_utc TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        updated_at_utc TEXT NOT NULL,
+        UNIQUE (web_template_no, owner_user_id, name)
+      );
+      CREATE INDEX saved_filters_owner ON saved_filters(web_template_no, owner_user_id);
+      CREATE INDEX saved_filters_shared ON saved_filters(web_template_no, is_shared);
+    `,
+  },
+  {
+    version: 16,
+    name: 'dashboards: definitions as server data, optionally for one profile',
+    sql: `
+      -- The JSON is a DashboardDefinition (client-api), checked before it is stored.
+      CREATE TABLE dashboards (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        definition_json TEXT NOT NULL,
+        profile_id INTEGER REFERENCES profiles(id)
+      );
+    `,
+  },
 ];

@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
+import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
@@ -14,6 +16,7 @@ import { createSqliteSigningStore } from '../features/signing/signing-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
+import { seedDashboardsIfNeeded } from './seed-dashboards';
 import type { SeedKind } from './seed-data';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedHistoryIfNeeded } from './seed-history';
@@ -63,6 +66,7 @@ export async function openSqliteCatalog(options: {
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
       seedFormAccessIfNeeded(db, options.now());
       seedHistoryIfNeeded(db, options.now());
+      seedDashboardsIfNeeded(db, options.now());
       options.logger.debug(
         { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
         'database ready',
@@ -90,6 +94,8 @@ export async function openSqliteCatalog(options: {
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, write, options.now),
           signing: createSqliteSigningStore(db, write),
+          dashboards: createSqliteDashboardStore(db),
+          savedFilters: createSqliteSavedFilterStore(db, write),
         },
       });
     }
