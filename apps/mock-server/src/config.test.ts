@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       databaseMaxBytes: null,
       allowedOrigins: [],
       signatureRequiresPassword: false,
+      searchCountCap: 100_000,
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -46,9 +47,11 @@ describe('loadConfig', () => {
         PROCEDO_DB_MAX_MB: '1.5',
         PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
         PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
+        PROCEDO_SEARCH_COUNT_CAP: '250',
       }),
     ).toMatchObject({
       signatureRequiresPassword: true,
+      searchCountCap: 250,
       port: 0,
       host: '0.0.0.0',
       dataDir: '/tmp/p',
