@@ -60,6 +60,7 @@ export {
   serializeXml,
   textContent,
 } from './callback/xml';
+export { csvCell, csvLine, escapeFormula } from './csv/csv';
 export type {
   ErrorHandler,
   ErrorHandlerOptions,

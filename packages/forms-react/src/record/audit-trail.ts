@@ -1,4 +1,5 @@
 import type { AuditEvent, AuditTrail, AuditVerification, FieldValue } from '@procedo/client-api';
+import { csvCell, escapeFormula } from '@procedo/client-api';
 import { utcText } from './utc-text';
 
 /**
@@ -124,20 +125,6 @@ export async function loadAllAuditEvents(
   return events;
 }
 
-/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** `text` made inert for a spreadsheet: a formula character first gets a `'` before it (OWASP). */
-export function escapeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** One CSV cell: formula-escaped, then quoted by RFC 4180 when it holds `"`, `,`, CR or LF. */
-export function csvCell(text: string): string {
-  const safe = escapeFormula(text);
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The header of {@link auditCsv}. */
 export const AUDIT_CSV_HEADER = [
   'Event',
@@ -180,6 +167,8 @@ export function auditCsvRows(
 }
 
 /** RFC 4180 text (CRLF line ends) of `rows`, every cell through {@link csvCell}. */
+export { csvCell, escapeFormula };
+
 export function toCsv(rows: readonly (readonly string[])[]): string {
   return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,23 +1,13 @@
-import { type FieldValue, flattenElements } from '@procedo/client-api';
+import { csvCell, csvLine, type FieldValue, flattenElements } from '@procedo/client-api';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import { type SearchPageQuery, searchRecordsPage } from './record-search';
 import { CursorParam } from './search-cursor';
 
+export { csvCell, csvLine };
+
 /** Rows read per keyset page of an export: the memory an export holds, whatever the result's size. */
 export const EXPORT_PAGE_ROWS = 500;
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: a formula character first gets a `'` before it, then RFC 4180 quoting when needed. */
-export function csvCell(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** One CSV line (CRLF ended, as RFC 4180 says). */
-export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The text a cell shows: a picker's text, a file's name, `true`/`false`, nothing for no value. */
 export function cellText(value: FieldValue | undefined): string {
