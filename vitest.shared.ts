@@ -15,6 +15,9 @@ export function procedoProject(
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       setupFiles: options.setupFiles ?? [],
       restoreMocks: true,
+      // jsdom tests type with user-event: on a busy 2-core machine one can take several seconds,
+      // and a timed-out test keeps typing into the next test's DOM. A limit, not a speed check.
+      ...(options.environment === 'jsdom' ? { testTimeout: 20_000 } : {}),
     },
   });
 }
