@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       databaseMaxBytes: null,
       allowedOrigins: [],
       signatureRequiresPassword: false,
+      searchCountCap: 100_000,
+      demoLarge: false,
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -46,8 +48,10 @@ describe('loadConfig', () => {
         PROCEDO_DB_MAX_MB: '1.5',
         PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
         PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
+        PROCEDO_DEMO_LARGE: '1',
       }),
     ).toMatchObject({
+      demoLarge: true,
       signatureRequiresPassword: true,
       port: 0,
       host: '0.0.0.0',
