@@ -6,9 +6,12 @@ import type { DatabaseCatalog } from './db/catalog';
 import { auditRoutes } from './features/audit/audit-routes';
 import { createAuditSearchService } from './features/audit/audit-search';
 import { callbackRoutes } from './features/callback/callback-routes';
+import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
+import { createDashboardsService } from './features/dashboards/dashboards-service';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
+import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
@@ -56,7 +59,7 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate } =
+  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
     createServices(deps);
 
   const app = express();
@@ -111,12 +114,30 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
-  api.use('/v1', formsRoutes({ forms, records, pickers, requireSession: apiSession }));
+  // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
+  api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
+  api.use(
+    '/v1',
+    formsRoutes({
+      forms,
+      records,
+      pickers,
+      savedFilters: (auth, no, ids) => filters.resolveSavedFilters(auth, no, ids),
+      requireSession: apiSession,
+    }),
+  );
   api.use(
     '/v1/audit',
     auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),
   );
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
+  api.use(
+    '/v1/dashboards',
+    dashboardsRoutes({
+      dashboards: createDashboardsService({ forms, processes }),
+      requireSession: apiSession,
+    }),
+  );
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -4,6 +4,7 @@ import type { DatabaseCatalog } from './db/catalog';
 import { createCallbackService } from './features/callback/callback-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
+import { createFiltersService } from './features/filters/filters-service';
 import { createFormsService } from './features/forms/forms-service';
 import { createPickersService } from './features/pickers/pickers-service';
 import { createProcessesService } from './features/processes/processes-service';
@@ -45,8 +46,9 @@ export function createServices(deps: {
   const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
+  const filters = createFiltersService({ now, forms });
   const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
-  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate };
+  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters };
 }
 
 /** The services of one app. */

@@ -48,11 +48,13 @@ describe('loadConfig', () => {
         PROCEDO_DB_MAX_MB: '1.5',
         PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
         PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
+        PROCEDO_SEARCH_COUNT_CAP: '250',
         PROCEDO_DEMO_LARGE: '1',
       }),
     ).toMatchObject({
       demoLarge: true,
       signatureRequiresPassword: true,
+      searchCountCap: 250,
       port: 0,
       host: '0.0.0.0',
       dataDir: '/tmp/p',

@@ -2,6 +2,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AuditPrintPage } from './routes/AuditPrintPage';
 import { AuditSearchPage } from './routes/AuditSearchPage';
 import { BlankPage } from './routes/BlankPage';
+import { DashboardPage } from './routes/DashboardPage';
+import { FilterEditorPage } from './routes/FilterEditorPage';
 import { FlowHomePage } from './routes/FlowHomePage';
 import { FormPage } from './routes/FormPage';
 import { HelpPage } from './routes/HelpPage';
@@ -24,11 +26,13 @@ export function App() {
       <Route path="/" element={<RootRoute />}>
         <Route index element={<HomePage />} />
         <Route path="form" element={<FormPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
         <Route path="apps/flow/home/flow" element={<FlowHomePage />} />
         <Route path="apps/flow/step" element={<StepPage />} />
         <Route path="audit" element={<AuditSearchPage />} />
         <Route path="audit-print" element={<AuditPrintPage />} />
         <Route path="security-events" element={<SecurityEventsPage />} />
+        <Route path="filter-editor" element={<FilterEditorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

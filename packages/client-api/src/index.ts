@@ -187,6 +187,47 @@ export { AuditSearchItemSchema, AuditSearchPageSchema } from './v1/audit-schemas
 export type { V1Client, V1ClientOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {
+  BarWidget,
+  Dashboard,
+  DashboardBar,
+  DashboardDefinition,
+  DashboardList,
+  DashboardWidget,
+  DashboardWidgetDefinition,
+  KpiWidget,
+  MyStepsWidget,
+} from './v1/dashboard-schemas';
+export {
+  BarWidgetDefinitionSchema,
+  BarWidgetSchema,
+  DashboardBarSchema,
+  DashboardDefinitionSchema,
+  DashboardListSchema,
+  DashboardSchema,
+  DashboardWidgetDefinitionSchema,
+  DashboardWidgetSchema,
+  KpiWidgetDefinitionSchema,
+  KpiWidgetSchema,
+  MyStepsWidgetDefinitionSchema,
+  MyStepsWidgetSchema,
+} from './v1/dashboard-schemas';
+export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
+export { createDashboardsApi } from './v1/dashboards';
+export type {
+  FiltersApi,
+  SavedFilter,
+  SavedFilterCreate,
+  SavedFilterList,
+  SavedFilterUpdate,
+} from './v1/filters';
+export {
+  createFiltersApi,
+  SavedFilterCreateSchema,
+  SavedFilterListSchema,
+  SavedFilterSchema,
+  SavedFilterUpdateSchema,
+} from './v1/filters';
+export type {
   ElementPermission,
   FieldValue,
   FieldValues,

@@ -23,6 +23,14 @@ export type { ShellDialogProps } from './components/ShellDialog';
 export { ShellDialog } from './components/ShellDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
+export type { BarChartWidgetProps } from './dashboard/BarChartWidget';
+export { BarChartWidget } from './dashboard/BarChartWidget';
+export type { DashboardProps } from './dashboard/Dashboard';
+export { Dashboard } from './dashboard/Dashboard';
+export type { DashboardLabels } from './dashboard/dashboard-labels';
+export { DASHBOARD_LABELS } from './dashboard/dashboard-labels';
+export type { KpiTileProps } from './dashboard/KpiTile';
+export { KpiTile } from './dashboard/KpiTile';
 export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';
 export { ColumnListSelector, moveColumns } from './fields/ColumnListSelector';
 export type { ControlPropertyStore, ControlPropertyStoreOptions } from './fields/control-properties';
@@ -48,6 +56,20 @@ export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
 export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
 export { PICKER_SEARCH_DELAY_MS } from './fields/usePickerSearch';
+export type { FilterEditorDraft, FilterEditorProps } from './filter-editor/FilterEditor';
+export { FilterEditor } from './filter-editor/FilterEditor';
+export { FILTER_EDITOR_LABELS } from './filter-editor/labels';
+export type { FilterEditorMessage, FilterEditorParams } from './filter-editor/open-filter-editor';
+export {
+  FILTER_EDITOR_MESSAGE,
+  FILTER_EDITOR_PATH,
+  filterEditorUrl,
+  isFilterEditorMessage,
+  openFilterEditor,
+  postFilterEditorResult,
+  readFilterEditorParams,
+  useFilterEditorResult,
+} from './filter-editor/open-filter-editor';
 export { ButtonField } from './form/components/ButtonField';
 export { CheckboxField } from './form/components/CheckboxField';
 export type { ControlledFieldProps } from './form/components/createControlledField';
@@ -96,10 +118,43 @@ export {
   isBracketKeyAllowed,
   isPhoneKeyAllowed,
 } from './form/state/input-rules';
+export type { ColumnFilterColumn, ColumnFilterLabels, ColumnFiltersProps } from './grid/ColumnFilters';
+export { COLUMN_FILTER_LABELS, ColumnFilters, columnCondition } from './grid/ColumnFilters';
+export type { CountToggleLabels, CountToggleProps } from './grid/CountToggle';
+export { COUNT_TOGGLE_LABELS, CountToggle } from './grid/CountToggle';
+export type { CountPreference, CountPreferenceStorage } from './grid/count-preference';
+export { countPreference, countPreferenceKey } from './grid/count-preference';
+export type { CursorPage, CursorPageRequest } from './grid/cursor-source';
+export { CURSOR_STEP_LIMIT, createCursorRowSource } from './grid/cursor-source';
+export type { DataGridColumn, DataGridLabels, DataGridProps } from './grid/DataGrid';
+export { DATA_GRID_LABELS, DataGrid, useGridStore } from './grid/DataGrid';
+export type { GridCell, GridFocusBounds, GridKey } from './grid/grid-focus';
+export { moveFocus as moveGridFocus } from './grid/grid-focus';
+export type {
+  GridFilters,
+  GridPage,
+  GridPageRequest,
+  GridRowSource,
+  GridSelectAction,
+  GridSelectionMode,
+  GridSnapshot,
+  GridSort,
+  GridStore,
+  GridStoreOptions,
+} from './grid/grid-state';
+export { createGridStore } from './grid/grid-state';
+export type {
+  ResultsColumn,
+  ResultsElement,
+  SearchResultsGridLabels,
+  SearchResultsGridProps,
+  SearchRow,
+} from './grid/SearchResultsGrid';
+export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResultsGrid';
 export type { Shell } from './hooks/shell-context';
 export { useShell } from './hooks/useShell';
 export type { FormDialogProps } from './opening/FormDialog';
-export { FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
+export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
 export type { FormOpenerProviderProps } from './opening/FormOpenerProvider';
 export { FormOpenerProvider } from './opening/FormOpenerProvider';
 export type {
@@ -213,6 +268,8 @@ export type {
   SignatureRefusalCode,
 } from './record/record-session';
 export { createRecordSession } from './record/record-session';
+export type { SearchPageScope } from './record/search-conditions';
+export { criteriaConditions, searchPageFetcher, withCriteria } from './record/search-conditions';
 export { searchFilters } from './record/search-filters';
 export type { RecordSessionView, UseRecordSessionOptions } from './record/useRecordSession';
 export { useRecordSession } from './record/useRecordSession';

@@ -1,6 +1,8 @@
 import type { AuditStore } from '../features/audit/audit-store';
+import type { DashboardStore } from '../features/dashboards/dashboards-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
+import type { SavedFilterStore } from '../features/filters/filters-store';
 import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
 import type { ProcessStore } from '../features/processes/processes-store';
@@ -22,6 +24,8 @@ export interface DatabaseStores {
   fileLinks: FileLinkStore;
   processes: ProcessStore;
   signing: SigningStore;
+  dashboards: DashboardStore;
+  savedFilters: SavedFilterStore;
 }
 
 /** One database a user can sign in to. */

@@ -183,3 +183,37 @@ describe('the product, batch and deviation search forms', () => {
     db.close();
   });
 });
+
+describe('migration 17', () => {
+  it('runs migration 14 on a database that passed it (made at 15 or 16 before 14 was merged), once', async () => {
+    const db = openSqlite(path.join(dir, 'skipped.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version !== 14 && migration.version < 17),
+    );
+    await seedIfNeeded(db, 'full', Date.now());
+    db.prepare(
+      `INSERT INTO records (entity, current_version, is_deleted, title, search_key) VALUES ('batch', 1, 0, 'B1', 'b1')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
+       VALUES (1, 1, 'batch', '{"BatchNo":"B1","Quantity":5}', 0, 'system', '2026-01-01T00:00:00.000Z')`,
+    ).run();
+    expect(migrate(db, MIGRATIONS)).toEqual([17]);
+    expect(db.prepare('SELECT current_values_json AS json FROM records').get()).toEqual({
+      json: '{"BatchNo":"B1","Quantity":5}',
+    });
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT record_id FROM records WHERE entity = 'batch' AND is_deleted = 0
+         ORDER BY json_extract(current_values_json, '$.Quantity'), record_id`,
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join('\n')).toMatch(/records_sort_batch_Quantity/);
+    // A database that ran 14 is left as it is.
+    const fresh = openSqlite(path.join(dir, 'fresh.sqlite'));
+    expect(migrate(fresh, MIGRATIONS)).toContain(17);
+    fresh.close();
+    db.close();
+  });
+});

@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
+import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
@@ -14,6 +16,7 @@ import { createSqliteSigningStore } from '../features/signing/signing-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
+import { seedDashboardsIfNeeded } from './seed-dashboards';
 import type { SeedKind } from './seed-data';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedHistoryIfNeeded } from './seed-history';
@@ -99,6 +102,7 @@ export async function openSqliteCatalog(options: {
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
       seedFormAccessIfNeeded(db, options.now());
       seedHistoryIfNeeded(db, options.now());
+      seedDashboardsIfNeeded(db, options.now());
       if (options.largeDemoBatches && definition.seed === 'full') {
         seedLarge(db, definition.id, seeded, options.largeDemoBatches, options);
       }
@@ -129,6 +133,8 @@ export async function openSqliteCatalog(options: {
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, write, options.now),
           signing: createSqliteSigningStore(db, write),
+          dashboards: createSqliteDashboardStore(db),
+          savedFilters: createSqliteSavedFilterStore(db, write),
         },
       });
     }

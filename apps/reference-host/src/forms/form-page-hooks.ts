@@ -30,7 +30,7 @@ export function useInitialFocus(formRef: RefObject<HTMLElement | null>, query: F
 /** The result list is the parent data source of the records opened from it elsewhere. */
 export function useResultsDataSource(
   definition: FormDefinition,
-  rows: readonly ResultRow[] | undefined,
+  rows: readonly Pick<ResultRow, 'Id'>[] | undefined,
 ): void {
   useEffect(() => {
     if (rows === undefined) return;
@@ -78,7 +78,7 @@ export function useResultLinkClicks(title: string) {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element).closest?.('a[href]');
-    if (!anchor?.closest('.procedo-ResultList')) return;
+    if (!anchor?.closest('.procedo-ResultList, .procedo-DataGrid')) return;
     const href = anchor.getAttribute('href') ?? '';
     if (!href.startsWith('/') || href.startsWith('//')) return;
     event.preventDefault();

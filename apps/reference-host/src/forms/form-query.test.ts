@@ -21,6 +21,13 @@ describe('parseFormQuery', () => {
       rowTarget: 'rec_dialog',
       dataSource: 'results',
       stepId: 42,
+      autoRun: false,
+      scrollX: 0,
+      scrollY: 0,
+      pageSize: null,
+      selectable: 'none',
+      grid: {},
+      gridProblems: [],
     });
   });
 
@@ -96,6 +103,10 @@ describe('links', () => {
     expect(withPageTimeTravel('/apps/flow/step/?id=3', page)).toBe(
       '/apps/flow/step/?id=3&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
     );
+    // And a dashboard, whose tiles and bars then open their rows at the same time.
+    expect(withPageTimeTravel('/dashboard?id=1', page)).toBe(
+      '/dashboard?id=1&Timepoint=2026-01-02+03%3A04&TimepointPrev=2026-01-01+00%3A00',
+    );
     expect(withPageTimeTravel('/form?WebTemplateNo=101', new URLSearchParams())).toBe(
       '/form?WebTemplateNo=101',
     );
@@ -129,5 +140,59 @@ describe('links', () => {
     });
     expect(readLinkTarget('/form?WebTemplateNo=102&a_target=_self').target).toBeNull();
     expect(readLinkTarget('/help/suppliers')).toEqual({ url: '/help/suppliers', target: null, size: null });
+  });
+});
+
+describe('the result grid view in the address', () => {
+  it('reads sort, where and saved filter ids, and names a part it cannot read', () => {
+    const where = JSON.stringify({
+      Combine: 'and',
+      Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Blocked' }],
+    });
+    const query = parse(`WebTemplateNo=101&sort=-Name&where=${encodeURIComponent(where)}&filterIds=4,7`);
+    expect(query.grid).toEqual({
+      sort: { Field: 'Name', Direction: 'desc' },
+      where: JSON.parse(where),
+      filterIds: [4, 7],
+    });
+    expect(query.gridProblems).toEqual([]);
+    expect(parse('WebTemplateNo=101&where=%7Bnot json').gridProblems.map((problem) => problem.param)).toEqual(
+      ['where'],
+    );
+  });
+});
+
+describe('WFRun_ parameters of a search form page', () => {
+  it('reads AutoRun, ScrollX, ScrollY, PageSize and Selectable', () => {
+    const query = parseFormQuery(
+      new URLSearchParams(
+        'WebTemplateNo=111&WFRun_AutoRun=1&WFRun_ScrollX=40&WFRun_ScrollY=3200&WFRun_PageSize=50&WFRun_Selectable=multiple',
+      ),
+    );
+    expect(query).toMatchObject({
+      autoRun: true,
+      scrollX: 40,
+      scrollY: 3200,
+      pageSize: 50,
+      selectable: 'multiple',
+    });
+  });
+
+  it('falls back to the defaults for values out of range or malformed', () => {
+    const query = parseFormQuery(
+      new URLSearchParams(
+        'WebTemplateNo=111&WFRun_AutoRun=0&WFRun_ScrollX=-5&WFRun_ScrollY=1e9&WFRun_PageSize=501&WFRun_Selectable=maybe',
+      ),
+    );
+    expect(query).toMatchObject({
+      autoRun: false,
+      scrollX: 0,
+      scrollY: 0,
+      pageSize: null,
+      selectable: 'none',
+    });
+    expect(parseFormQuery(new URLSearchParams('WFRun_Selectable=1')).selectable).toBe('single');
+    expect(parseFormQuery(new URLSearchParams('WFRun_Selectable=2')).selectable).toBe('multiple');
+    expect(parseFormQuery(new URLSearchParams('WFRun_PageSize=0')).pageSize).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { readSearchParams, type SearchParamProblem, type SearchQueryParams } from '@procedo/client-api';
 import { readTimeTravelQuery, type TimeTravelState, writeTimeTravelQuery } from '@procedo/forms-react';
 
 /**
@@ -36,6 +37,20 @@ export interface FormPageQuery {
    * the page shows the step's completion bar. `null` when the page was not opened by a step.
    */
   stepId: number | null;
+  /** `WFRun_AutoRun=1`: a search form runs its search as it opens, with its criteria as they are. */
+  autoRun: boolean;
+  /** `WFRun_ScrollX`: the result grid opens scrolled this many px to the right (0–1,000,000). */
+  scrollX: number;
+  /** `WFRun_ScrollY`: the result grid opens scrolled this many px down (0–100,000,000); its rows load from there. */
+  scrollY: number;
+  /** `WFRun_PageSize`: rows the result grid asks for at a time (1–500); `null`: the list's own `PageSize`. */
+  pageSize: number | null;
+  /** `WFRun_Selectable`: `1`/`true`/`single` one row at a time, `2`/`multiple` several, else none. */
+  selectable: 'none' | 'single' | 'multiple';
+  /** The result grid's view: `text`, `sort`, `where`, `filterIds` (see `readSearchParams`). */
+  grid: SearchQueryParams;
+  /** Grid parameters that could not be read; the page says which instead of showing other rows. */
+  gridProblems: SearchParamProblem[];
 }
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
@@ -46,6 +61,18 @@ const positiveInt = (text: string | null) =>
   text !== null && POSITIVE_INT.test(text.trim()) ? Number(text.trim()) : null;
 // spec §4: a flag '0' counts as false; our flags are on only with '1' or 'true'.
 const flag = (text: string | null) => text !== null && /^(1|true)$/i.test(text.trim());
+
+/** A whole number of pixels from 0 to `max`; anything else is 0 (the top, the left). */
+const pixels = (text: string | null, max: number) => {
+  const value = text !== null && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : 0;
+  return value <= max ? value : 0;
+};
+const selectable = (text: string | null): FormPageQuery['selectable'] => {
+  const value = text?.trim().toLowerCase() ?? '';
+  if (value === '2' || value === 'multiple') return 'multiple';
+  if (value === '1' || value === 'true' || value === 'single') return 'single';
+  return 'none';
+};
 
 /** Reads the form page's query (names as the spec writes them; values trimmed and checked). */
 export function parseFormQuery(params: URLSearchParams): FormPageQuery {
@@ -62,6 +89,18 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
     rowTarget: TARGET.test(rowTarget) ? rowTarget : null,
     dataSource: TARGET.test(dataSource) ? dataSource : null,
     stepId: positiveInt(params.get('a_step_id')),
+    autoRun: flag(params.get('WFRun_AutoRun')),
+    scrollX: pixels(params.get('WFRun_ScrollX'), 1_000_000),
+    scrollY: pixels(params.get('WFRun_ScrollY'), 100_000_000),
+    pageSize: (() => {
+      const size = positiveInt(params.get('WFRun_PageSize'));
+      return size !== null && size <= 500 ? size : null;
+    })(),
+    selectable: selectable(params.get('WFRun_Selectable')),
+    ...(() => {
+      const { query, problems } = readSearchParams(params);
+      return { grid: query, gridProblems: problems };
+    })(),
   };
 }
 
@@ -94,6 +133,7 @@ export function withPageTimeTravel(href: string, pageParams: URLSearchParams): s
   const keeps =
     href.startsWith('/form?') ||
     href.startsWith('/apps/flow/') ||
+    href.startsWith('/dashboard?') ||
     href === '/' ||
     href.startsWith('/?') ||
     href.startsWith('/#');

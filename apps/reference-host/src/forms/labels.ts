@@ -11,6 +11,8 @@ export const FORM_PAGE_LABELS = Object.freeze({
   malformedTimepoint: (text: string) =>
     `The address asks for the data at Timepoint '${text}', which is not a time (yyyy-MM-dd HH:mm in UTC, or ISO 8601 with Z): no data is shown. Type a time above, or show the current data.`,
   showCurrentData: 'Show the current data',
+  gridParamProblem: (param: string, message: string) =>
+    `The address's '${param}' could not be read: ${message} The list is not shown until it is fixed or removed.`,
   notFoundAtTimepoint: (timepoint: string) =>
     `This record did not exist yet at ${timepoint} (UTC): it was created later.`,
   stepCompletionReadOnly: 'Completing the step is off while a timepoint is viewed.',

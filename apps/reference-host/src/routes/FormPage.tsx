@@ -35,6 +35,7 @@ import { DirtyGuards } from '../forms/LeaveGuard';
 import { FORM_PAGE_LABELS as L } from '../forms/labels';
 import { PageCommands } from '../forms/PageCommands';
 import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
+import { useSearchResults } from '../forms/SearchResults';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
 
@@ -165,17 +166,17 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   const { dirty, isSubmitting } = useFormSnapshot(store);
   const [helpUrl, setHelpUrl] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
-  const rows = record.results?.Rows;
+  const getRowHref = useRowHref(query);
+  const results = useSearchResults(store, query, getRowHref);
   const floating = useFloatingCommands(definition, store);
-  useResultsDataSource(definition, rows);
+  useResultsDataSource(definition, results.rows);
   useInitialFocus(formRef, query);
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
-  const getRowHref = useRowHref(query);
   const { conflict, auditRequest } = record;
   const search = (event: { values: FieldValues }) => {
     lastSearch.set(webTemplateNo, { values: event.values, timepoint: query.timepoint });
-    return record.search(event);
+    results.search(event.values);
   };
   // A search form reopened at another time (the toggle) runs the last search again there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this session's form is ready
@@ -184,7 +185,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
     // Only a move in time re-runs it; coming back to the form at the same time starts afresh.
     if (!last || last.timepoint === query.timepoint) return;
     for (const [name, value] of Object.entries(last.values)) store.setValue(name, value);
-    void record.search({ values: store.getValues() });
+    results.search(store.getValues());
   }, [store]);
 
   return (
@@ -221,15 +222,17 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
             onSearch={search}
             onDelete={record.remove}
             onTabSelect={({ tabName }) => callback.tabSelect(`${webTemplateNo}:${tabName}`)}
-            results={rows}
+            renderResults={results.renderResults}
             getRowHref={getRowHref}
             controller={controller}
           />
         </div>
-        {definition.Kind === 'search' ? (
-          <p className="procedo-FormPage-count" role="status">
-            {record.results?.Total == null ? '' : `${record.results.Total} found`}
-          </p>
+        {query.gridProblems.length > 0 ? (
+          <div role="alert" className="procedo-FormPage-gridProblems">
+            {query.gridProblems.map((problem) => (
+              <p key={problem.param}>{L.gridParamProblem(problem.param, problem.message)}</p>
+            ))}
+          </div>
         ) : null}
         {definition.Kind === 'record' && record.record ? (
           // §11.50: the signature is shown wherever the record is.

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { DashboardPanel } from '../dashboards/DashboardPanel';
 import { ProcessList } from '../processes/ProcessList';
 import {
   MalformedTimepoint,
@@ -8,6 +9,9 @@ import {
 } from '../processes/process-time-travel';
 import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useSignedIn } from '../shell/signed-in-context';
+
+/** The dashboard the home page shows first (the seeded "Quality overview"). */
+const HOME_DASHBOARD_ID = 1;
 
 /** The default page `/`: a dashboard of the signed-in user's session, their processes and the commands they can start. */
 export function HomePage() {
@@ -26,6 +30,7 @@ export function HomePage() {
     <>
       <h1>Home</h1>
       <ProcessTimeTravelBar timeTravel={timeTravel} />
+      <DashboardPanel dashboardId={HOME_DASHBOARD_ID} timeTravel={timeTravel} />
       <section aria-labelledby="home-session" className="procedo-Dashboard-card">
         <h2 id="home-session">Your session</h2>
         <dl>

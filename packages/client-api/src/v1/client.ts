@@ -21,6 +21,8 @@ import {
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { type AuditApi, createAuditApi } from './audit';
+import { createDashboardsApi, type DashboardsApi } from './dashboards';
+import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
@@ -78,6 +80,10 @@ export interface V1Client {
   audit: AuditApi;
   /** `security-events`: failed signature attempts and signing blocks (supervisors only). */
   securityEvents: SecurityEventsApi;
+  /** `dashboards`: tiles and charts computed from the business data, now or at a timepoint. */
+  dashboards: DashboardsApi;
+  /** `forms/{no}/filters…`: the filter editor's saved filters (own and shared). */
+  filters: FiltersApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -220,5 +226,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     processes: createProcessesApi(request),
     audit: createAuditApi(request),
     securityEvents: createSecurityEventsApi(request),
+    dashboards: createDashboardsApi(request),
+    filters: createFiltersApi(request),
   };
 }

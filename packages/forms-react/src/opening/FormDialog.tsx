@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useDialog } from 'react-aria';
 import { Button, useLocale } from 'react-aria-components';
 import { Modal } from '../components/Modal';
@@ -8,6 +8,12 @@ import { type DialogTarget, isSafeOpenUrl } from './open-target';
 export const FORM_DIALOG_LABELS = Object.freeze({
   close: 'Close',
 });
+
+/**
+ * The message (`{ type }`) a page inside a form dialog posts to its parent to have the dialog
+ * closed, as a popup closes itself (the filter editor after Apply). Same origin only.
+ */
+export const CLOSE_DIALOG_MESSAGE = 'procedo.closeDialog';
 
 /** Props of {@link FormDialog}. */
 export interface FormDialogProps {
@@ -84,6 +90,17 @@ function FormDialogBody(props: {
   // A `javascript:` address in the frame would run with this page's rights.
   const src = isSafeOpenUrl(request.url, document.baseURI) ? request.url : 'about:blank';
   const ref = useRef<HTMLElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const { onClose } = props;
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      // Only the page in this dialog's own frame, of this origin, may close it.
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      if ((event.data as { type?: unknown } | null)?.type === CLOSE_DIALOG_MESSAGE) onClose();
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [onClose]);
   const { dialogProps, titleProps } = useDialog(hasTitle ? {} : { 'aria-label': request.url }, ref);
   return (
     <section
@@ -118,6 +135,7 @@ function FormDialogBody(props: {
         </Button>
       </div>
       <iframe
+        ref={frame}
         className="procedo-FormDialog-frame"
         src={src}
         title={hasTitle ? request.title : request.url}

@@ -5,7 +5,7 @@ import { getAuth } from '../../http/session-middleware';
 import { timepoints } from '../../http/timepoint';
 import { pickersRoutes } from '../pickers/pickers-routes';
 import type { PickersService } from '../pickers/pickers-service';
-import { recordsRoutes } from '../records/records-routes';
+import { recordsRoutes, type SavedFilterResolver } from '../records/records-routes';
 import type { RecordsService } from '../records/records-service';
 import { PositiveId } from './form-errors';
 import type { FormsService } from './forms-service';
@@ -20,6 +20,8 @@ export function formsRoutes(options: {
   forms: FormsService;
   records: RecordsService;
   pickers: PickersService;
+  /** Saved filters picked for a search (`filterIds`). */
+  savedFilters: SavedFilterResolver;
   requireSession: RequestHandler;
 }): Router {
   const { forms, requireSession } = options;
@@ -31,7 +33,7 @@ export function formsRoutes(options: {
     const { no } = parseBody(FormParams, req.params);
     res.json(await forms.getForm(getAuth(res), no));
   });
-  router.use(recordsRoutes({ records: options.records }));
+  router.use(recordsRoutes({ records: options.records, savedFilters: options.savedFilters }));
   router.use(pickersRoutes({ pickers: options.pickers }));
 
   return router;

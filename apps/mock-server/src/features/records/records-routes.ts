@@ -3,6 +3,7 @@ import {
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
   readSearchParams,
+  type SearchFilter,
   SearchParamNames,
   UpdateRecordRequestSchema,
 } from '@procedo/client-api';
@@ -12,6 +13,7 @@ import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
 import { PositiveId, validationFailure } from '../forms/form-errors';
+import type { AuthContext } from '../session/session-service';
 import type { RecordsService } from './records-service';
 import { CursorParam } from './search-cursor';
 import { csvLine, type SearchExport } from './search-export';
@@ -49,21 +51,26 @@ const SearchPageQuerySchema = z
   })
   .catchall(z.string().max(500));
 
-/** `sort`, `where` and `filterIds` of a search URL: 400 VALIDATION naming the part that cannot be read. */
-function searchParamsOf(req: Request) {
+/** Saved filters by id, as the user may use them (the filters service's `resolveSavedFilters`). */
+export type SavedFilterResolver = (
+  auth: AuthContext,
+  webTemplateNo: number,
+  ids: readonly number[],
+) => Promise<SearchFilter[]>;
+
+/**
+ * `sort`, `where` and `filterIds` of a search URL: 400 VALIDATION naming the part that cannot be
+ * read; the saved filters picked are read (404 / 403 as the filters service answers) and and-ed.
+ */
+async function searchParamsOf(req: Request, res: Response, no: number, savedFilters: SavedFilterResolver) {
   const { query: read, problems } = readSearchParams(new URL(req.originalUrl, 'http://local').searchParams);
   if (problems.length > 0) {
     throw validationFailure(
       problems.map((problem) => ({ code: 'invalid_param', path: [problem.param], message: problem.message })),
     );
   }
-  if (read.filterIds) {
-    // Saved filters come with their store; until then they are refused, never ignored.
-    throw validationFailure([
-      { code: 'invalid_param', path: ['filterIds'], message: 'Saved filters are not available here.' },
-    ]);
-  }
-  return { sort: read.sort ?? null, where: read.where ?? null, extraFilters: [] };
+  const extraFilters = read.filterIds ? await savedFilters(getAuth(res), no, read.filterIds) : [];
+  return { sort: read.sort ?? null, where: read.where ?? null, extraFilters };
 }
 
 // The export takes the page's query but no position, size or count: it is the whole view.
@@ -95,8 +102,11 @@ async function streamCsv(res: Response, exported: SearchExport) {
 const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
 
 /** The v1 record and search endpoints of a form (inside {@link formsRoutes}, behind its session guard). */
-export function recordsRoutes(options: { records: RecordsService }): Router {
-  const { records } = options;
+export function recordsRoutes(options: {
+  records: RecordsService;
+  savedFilters: SavedFilterResolver;
+}): Router {
+  const { records, savedFilters } = options;
   const router = Router();
 
   router.get('/forms/:no/search', async (req, res) => {
@@ -126,7 +136,7 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
       await records.searchPage(getAuth(res), no, {
         text,
         filters,
-        ...searchParamsOf(req),
+        ...(await searchParamsOf(req, res, no, savedFilters)),
         count: count === 'exact',
         ...(after ? { after } : {}),
         ...(limit === undefined ? {} : { limit }),
@@ -149,7 +159,7 @@ export function recordsRoutes(options: { records: RecordsService }): Router {
     const exported = await records.exportSearch(getAuth(res), no, {
       text,
       filters,
-      ...searchParamsOf(req),
+      ...(await searchParamsOf(req, res, no, savedFilters)),
       ...(atIso ? { atIso } : {}),
     });
     res.status(200);

@@ -212,6 +212,13 @@ describe('the keyset page of the record store', () => {
         /SEARCH r USING INDEX records_by_key \(entity=\? AND is_deleted=\? AND search_key>\?\)/,
       );
       expect(plans[0]!.join('\n')).not.toMatch(/TEMP B-TREE/);
+      // The first page: the same index from its start, in its order.
+      await store.searchPage({ entity: ENTITY, text: '', filters: [], after: null, limit: 25, count: false });
+      expect(sqls[1]).not.toMatch(/OFFSET/i);
+      expect(plans[1]!.join('\n')).toMatch(
+        /SEARCH r USING INDEX records_by_key \(entity=\? AND is_deleted=\?\)/,
+      );
+      expect(plans[1]!.join('\n')).not.toMatch(/TEMP B-TREE/);
     } finally {
       db.close();
     }

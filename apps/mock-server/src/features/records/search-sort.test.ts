@@ -127,6 +127,31 @@ describe('the keyset search sorted by a result column', () => {
     );
   }, 180_000);
 
+  it('sorts the seeded batches by a picker column and a date column across pages', async () => {
+    for (const [sort, keyOf, desc] of [
+      ['Product', (v: Record<string, unknown>) => lowerAscii((v.Product as { Text: string }).Text), false],
+      ['-ManufacturedOn', (v: Record<string, unknown>) => v.ManufacturedOn as string, true],
+    ] as const) {
+      const keys: string[] = [];
+      let after: string | undefined;
+      for (let i = 0; i < 3; i += 1) {
+        const response = await supervisor.fetch(
+          `api/v1/forms/111/search/page?${query({ sort, limit: 40, after })}`,
+        );
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as {
+          Rows: { Values: Record<string, unknown> }[];
+          NextCursor: string;
+        };
+        keys.push(...body.Rows.map((row) => keyOf(row.Values)));
+        after = body.NextCursor;
+      }
+      expect(keys).toHaveLength(120);
+      const sorted = [...keys].sort();
+      expect(keys).toEqual(desc ? sorted.reverse() : sorted);
+    }
+  });
+
   it('answers 400 VALIDATION naming sort for a column that is not a result column or field', async () => {
     for (const sort of ['NoSuchColumn', '-Phone', 'Name;drop', '--Name']) {
       const response = await supervisor.fetch(`api/v1/forms/101/search/page?${query({ sort })}`);

@@ -76,11 +76,37 @@ describe('search conditions (where=)', () => {
     ]);
   });
 
-  it('answers 400 VALIDATION naming where for a filter it cannot read, and filterIds until saved filters exist', async () => {
+  it('ands the saved filters picked (filterIds) with the conditions, in pages and in the export', async () => {
+    const a = await create('Savedfilter One', 'Chile', 'Approved');
+    await create('Savedfilter Two', 'Chile', 'Blocked');
+    await create('Savedfilter Three', 'Peru', 'Approved');
+    const saved = await supervisor.json('POST', 'api/v1/forms/101/filters', {
+      Name: 'Approved only',
+      Filter: { Combine: 'and', Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Approved' }] },
+    });
+    expect(saved.status).toBe(201);
+    const { Id } = (await saved.json()) as { Id: number };
+    const chile = JSON.stringify({
+      Combine: 'and',
+      Conditions: [{ Field: 'Country', Op: 'equals', Value: 'Chile' }],
+    });
+    const page = await supervisor.fetch(url({ text: 'savedfilter', where: chile, filterIds: String(Id) }));
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { Rows: { Id: number }[] }).Rows.map((row) => row.Id)).toEqual([a]);
+    const csv = await supervisor.fetch(
+      `api/v1/forms/101/search/export.csv?${new URLSearchParams({ text: 'savedfilter', where: chile, filterIds: String(Id) })}`,
+    );
+    expect((await csv.text()).trim().split(/\r\n/)).toHaveLength(2);
+    // A saved filter that does not exist is not quietly dropped.
+    const unknown = await supervisor.fetch(url({ filterIds: '999999' }));
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers 400 VALIDATION naming where or filterIds for a part it cannot read', async () => {
     for (const [params, name] of [
       [{ where: '{not json' }, 'where'],
       [{ where: JSON.stringify({ Combine: 'xor', Conditions: [] }) }, 'where'],
-      [{ filterIds: '1,2' }, 'filterIds'],
+      [{ filterIds: '1,,2' }, 'filterIds'],
       [{ filterIds: 'a' }, 'filterIds'],
     ] as const) {
       const response = await supervisor.fetch(url(params));

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
 import { defaultFieldRegistry } from '../default-registry';
 import type {
@@ -6,6 +6,7 @@ import type {
   FormSaveEvent,
   FormSearchEvent,
   ResultRow,
+  ResultsElementOf,
   TabSelectEvent,
 } from '../hooks/form-context';
 import { FormRendererContext } from '../hooks/form-context';
@@ -33,6 +34,11 @@ export interface FormRendererProps {
   onTabSelect?: (event: TabSelectEvent) => Promise<unknown> | unknown;
   /** The rows of the search form's result list. @default [] */
   results?: readonly ResultRow[];
+  /**
+   * Renders the result list element (e.g. a `SearchResultsGrid` over the keyset search) instead
+   * of the static table of `results`. @default the table
+   */
+  renderResults?: (element: ResultsElementOf) => ReactNode;
   /**
    * The link of a result row.
    * @default `form?WebTemplateNo=${webTemplateNo}&UGoToItemNo=${row.Id}`
@@ -83,6 +89,7 @@ export function FormRenderer({
   onReset,
   onTabSelect,
   results,
+  renderResults,
   getRowHref = defaultRowHref,
   controller,
   className,
@@ -131,8 +138,8 @@ export function FormRenderer({
   }, [controller, actions, store]);
 
   const context = useMemo<FormRendererContextValue>(
-    () => ({ store, registry, results, getRowHref, ...actions }),
-    [store, registry, results, getRowHref, actions],
+    () => ({ store, registry, results, renderResults, getRowHref, ...actions }),
+    [store, registry, results, renderResults, getRowHref, actions],
   );
 
   const defaultSearch = useMemo(

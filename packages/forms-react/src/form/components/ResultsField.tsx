@@ -27,8 +27,14 @@ export const ResultsField = memo(function ResultsField({
   element,
   store,
 }: FieldComponentProps<ElementOf<'results'>>) {
-  const { results, getRowHref } = useFormRendererContext();
+  const { results, getRowHref, renderResults } = useFormRendererContext();
   if (store.isHidden(element.Name)) return null;
+  if (renderResults)
+    return (
+      <div className="procedo-Field procedo-Field-results" data-name={element.Name}>
+        {renderResults(element)}
+      </div>
+    );
   const rows = results ?? [];
   const webTemplateNo = element.OpenWebTemplateNo ?? store.definition.WebTemplateNo;
   return (

@@ -1,7 +1,10 @@
-import type { FieldValue, FieldValues } from '@procedo/client-api';
-import { createContext, useContext } from 'react';
+import type { FieldValue, FieldValues, LeafElement } from '@procedo/client-api';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldRegistry } from '../registry';
 import type { FormStore } from '../state/form-store';
+
+/** A search form's result list element. */
+export type ResultsElementOf = Extract<LeafElement, { Kind: 'results' }>;
 
 /** A row of a search form's result list. */
 export interface ResultRow {
@@ -36,6 +39,8 @@ export interface FormRendererContextValue {
   store: FormStore;
   registry: FieldRegistry;
   results?: readonly ResultRow[];
+  /** Renders a result list element instead of the static table (a search grid). */
+  renderResults?: (element: ResultsElementOf) => ReactNode;
   getRowHref: (input: { row: ResultRow; webTemplateNo: number }) => string;
   runSearch: () => void;
   runSave: () => void;

@@ -1,0 +1,312 @@
+import path from 'node:path';
+import {
+  type Dashboard,
+  type DashboardDefinition,
+  DashboardListSchema,
+  DashboardSchema,
+  type FieldValues,
+  RecordSchema,
+  type SearchCondition,
+  type SearchFilter,
+} from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/sqlite';
+import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { createSqliteRecordStore } from '../records/records-store.sqlite';
+
+let server: TestServer;
+let supervisor: TestClient;
+let operator: TestClient;
+beforeAll(async () => {
+  ({ server, supervisor, operator } = await startSignedInServer());
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
+  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Stores a dashboard as an administrator would (server data), optionally for one profile. */
+function storeDashboard(definition: DashboardDefinition, profileId: number | null = null) {
+  withDb((db) =>
+    db
+      .prepare('INSERT INTO dashboards (id, title, definition_json, profile_id) VALUES (?, ?, ?, ?)')
+      .run(definition.Id, definition.Title, JSON.stringify(definition), profileId),
+  );
+}
+
+async function dashboard(client: TestClient, id: number, timepoint?: string): Promise<Dashboard> {
+  const query = timepoint ? `?Timepoint=${encodeURIComponent(timepoint)}` : '';
+  const response = await client.fetch(`api/v1/dashboards/${id}${query}`);
+  expect(response.status).toBe(200);
+  return DashboardSchema.parse(await response.json());
+}
+
+// The oracle: every record of the entity alive now (or at T) read through the records store,
+// and the conditions checked here, independently of the dashboard's SQL.
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+function holds(values: FieldValues, condition: SearchCondition): boolean {
+  const raw = values[condition.Field];
+  const value = raw !== null && typeof raw === 'object' && 'Id' in raw ? raw.Id : raw;
+  const asText = (text: string | undefined) => (typeof value === 'number' ? Number(text) : text);
+  const equal = (text: string | undefined) =>
+    typeof value === 'boolean' || (value === undefined && condition.Field === 'CapaRequired')
+      ? (value ?? false) === (text === 'true')
+      : value === asText(text);
+  switch (condition.Op) {
+    case 'equals':
+      return equal(condition.Value);
+    case 'notEquals':
+      return !equal(condition.Value);
+    case 'between':
+      return !isEmpty(value) && value! >= asText(condition.Value)! && value! <= asText(condition.Value2)!;
+    case 'empty':
+      return isEmpty(value);
+    case 'notEmpty':
+      return !isEmpty(value);
+    case 'in':
+      return (condition.Values ?? []).some((text) => equal(text));
+    default:
+      throw new Error(`the oracle does not know ${condition.Op}`);
+  }
+}
+
+async function rowsSelected(entity: string, where: SearchFilter | null, atIso?: string): Promise<number> {
+  const all = await withDb((db) =>
+    createSqliteRecordStore(db).search({
+      entity,
+      text: '',
+      filters: [],
+      offset: 0,
+      limit: 1_000_000,
+      ...(atIso === undefined ? {} : { atIso }),
+    }),
+  );
+  if (!where) return all.rows.length;
+  return all.rows.filter((row) =>
+    where.Combine === 'and'
+      ? where.Conditions.every((condition) => holds(row.values, condition))
+      : where.Conditions.some((condition) => holds(row.values, condition)),
+  ).length;
+}
+
+const ENTITY: Record<number, string> = {
+  101: 'supplier',
+  102: 'supplier',
+  103: 'deviation',
+  104: 'batch',
+  110: 'product',
+  111: 'batch',
+  112: 'deviation',
+};
+const notClosed: SearchFilter = {
+  Combine: 'and',
+  Conditions: [{ Field: 'Status', Op: 'notEquals', Value: 'Closed' }],
+};
+const TEST_DASHBOARD: DashboardDefinition = {
+  Id: 50,
+  Title: 'Every kind of widget',
+  Widgets: [
+    { Kind: 'kpi', Title: 'Open deviations', WebTemplateNo: 103, Where: notClosed },
+    { Kind: 'kpi', Title: 'Every batch', WebTemplateNo: 104 },
+    {
+      Kind: 'kpi',
+      Title: 'Open or critical deviations',
+      WebTemplateNo: 103,
+      Where: {
+        Combine: 'or',
+        Conditions: [
+          { Field: 'Status', Op: 'equals', Value: 'Open' },
+          { Field: 'Severity', Op: 'equals', Value: 'Critical' },
+        ],
+      },
+    },
+    {
+      Kind: 'bar',
+      Title: 'Open deviations by severity',
+      WebTemplateNo: 103,
+      GroupBy: 'Severity',
+      Where: notClosed,
+    },
+    { Kind: 'bar', Title: 'Deviations by CAPA', WebTemplateNo: 103, GroupBy: 'CapaRequired' },
+    {
+      Kind: 'bar',
+      Title: 'Released batches per week',
+      WebTemplateNo: 104,
+      GroupBy: 'ManufacturedOn',
+      Bucket: 'week',
+      MaxBars: 10,
+      Where: { Combine: 'and', Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Released' }] },
+    },
+    { Kind: 'bar', Title: 'Suppliers by status', WebTemplateNo: 101, GroupBy: 'Status' },
+    { Kind: 'bar', Title: 'Suppliers by rating', WebTemplateNo: 102, GroupBy: 'Rating' },
+    { Kind: 'mySteps', Title: 'My open steps' },
+  ],
+};
+
+/** Every tile and bar counts exactly the rows its `Where` selects on its form's grid. */
+async function expectCountsMatchRows(computed: Dashboard, atIso?: string) {
+  for (const widget of computed.Widgets) {
+    if (widget.Kind === 'kpi') {
+      expect(widget.Value, widget.Title).toBe(
+        await rowsSelected(ENTITY[widget.WebTemplateNo]!, widget.Where, atIso),
+      );
+    }
+    if (widget.Kind === 'bar') {
+      expect(widget.Bars.length, widget.Title).toBeGreaterThan(0);
+      for (const bar of widget.Bars) {
+        expect(bar.Value, `${widget.Title}: ${bar.Label}`).toBe(
+          await rowsSelected(ENTITY[widget.WebTemplateNo]!, bar.Where, atIso),
+        );
+      }
+    }
+  }
+}
+
+describe('dashboards', () => {
+  beforeAll(() => storeDashboard(TEST_DASHBOARD));
+
+  it('lists the dashboards the user may open, the seeded quality overview first', async () => {
+    const response = await operator.fetch('api/v1/dashboards');
+    expect(response.status).toBe(200);
+    const list = DashboardListSchema.parse(await response.json());
+    expect(list.Items[0]).toEqual({ Id: 1, Title: 'Quality overview' });
+  });
+
+  it('answers 404 NOT_FOUND for an unknown dashboard and 400 for a malformed id or Timepoint', async () => {
+    const unknown = await supervisor.fetch('api/v1/dashboards/999');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).Code).toBe('NOT_FOUND');
+    expect((await supervisor.fetch('api/v1/dashboards/abc')).status).toBe(400);
+    const badTime = await supervisor.fetch('api/v1/dashboards/1?Timepoint=yesterday');
+    expect(badTime.status).toBe(400);
+    expect((await badTime.json()).Issues?.[0]?.path).toEqual(['Timepoint']);
+  });
+
+  it('requires a session', async () => {
+    expect((await fetch(new URL('api/v1/dashboards/1', server.url))).status).toBe(401);
+  });
+
+  it('computes the quality overview: suppliers by approval status (every option, linked by Status) and my open steps', async () => {
+    const computed = await dashboard(supervisor, 1);
+    expect(computed.Timepoint).toBeNull();
+    const suppliers = computed.Widgets.find((widget) => widget.Title === 'Suppliers by approval status');
+    expect(suppliers?.Kind).toBe('bar');
+    if (suppliers?.Kind !== 'bar') return;
+    expect(suppliers.WebTemplateNo).toBe(101);
+    expect(suppliers.Bars.map((bar) => bar.Label)).toEqual(['Approved', 'Conditionally approved', 'Blocked']);
+    expect(suppliers.Bars[2]?.Where).toEqual({
+      Combine: 'and',
+      Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Blocked' }],
+    });
+    expect(computed.Widgets.some((widget) => widget.Kind === 'mySteps')).toBe(true);
+    await expectCountsMatchRows(computed);
+  });
+
+  it('counts in each tile and bar exactly the records its Where selects', async () => {
+    const computed = await dashboard(supervisor, 50);
+    expect(computed.Widgets.map((widget) => widget.Title)).toEqual(
+      TEST_DASHBOARD.Widgets.map((w) => w.Title),
+    );
+    await expectCountsMatchRows(computed);
+    const severity = computed.Widgets.find((widget) => widget.Title === 'Open deviations by severity');
+    expect(severity?.Kind === 'bar' && severity.Bars[1]).toEqual({
+      Label: 'Major',
+      Value: expect.any(Number),
+      Where: {
+        Combine: 'and',
+        Conditions: [
+          { Field: 'Status', Op: 'notEquals', Value: 'Closed' },
+          { Field: 'Severity', Op: 'equals', Value: 'Major' },
+        ],
+      },
+    });
+  });
+
+  it('buckets a date by week, Monday to Sunday, the newest weeks only', async () => {
+    const computed = await dashboard(supervisor, 50);
+    const weeks = computed.Widgets.find((widget) => widget.Title === 'Released batches per week');
+    if (weeks?.Kind !== 'bar') throw new Error('no week chart');
+    expect(weeks.GroupLabel).toBe('Week of Manufactured on');
+    expect(weeks.Bars).toHaveLength(10);
+    for (const bar of weeks.Bars) {
+      const own = bar.Where.Conditions[1]!;
+      expect(own.Op).toBe('between');
+      expect(new Date(`${own.Value}T00:00:00Z`).getUTCDay()).toBe(1);
+      expect(Date.parse(`${own.Value2}T00:00:00Z`) - Date.parse(`${own.Value}T00:00:00Z`)).toBe(
+        6 * 86_400_000,
+      );
+      expect(bar.Label).toBe(own.Value);
+    }
+    expect(weeks.Bars.at(-1)!.Value).toBeGreaterThan(0);
+  });
+
+  it('counts the records as they were at a Timepoint: one changed after T counts as it was', async () => {
+    const created = RecordSchema.parse(
+      await (
+        await supervisor.json('POST', 'api/v1/forms/102/records', {
+          Values: { Name: 'Dash Then Ltd', Status: 'Blocked' },
+        })
+      ).json(),
+    );
+    server.clock.advance(60_000);
+    const at = new Date(server.clock.now()).toISOString();
+    server.clock.advance(60_000);
+    const changed = await supervisor.json('PUT', `api/v1/forms/102/records/${created.Id}`, {
+      Version: 1,
+      Values: { Status: 'Approved' },
+    });
+    expect(changed.status).toBe(200);
+    const blocked = (computed: Dashboard) => {
+      const widget = computed.Widgets.find((w) => w.Title === 'Suppliers by status');
+      return widget?.Kind === 'bar' ? widget.Bars.find((bar) => bar.Label === 'Blocked')!.Value : -1;
+    };
+    const now = await dashboard(supervisor, 50);
+    const then = await dashboard(supervisor, 50, at);
+    expect(then.Timepoint).toBe(at);
+    expect(blocked(then)).toBe(blocked(now) + 1);
+    await expectCountsMatchRows(then, at);
+  });
+
+  it('leaves out, whole, a widget over a field the user may not see; others still see it', async () => {
+    withDb((db) =>
+      db
+        .prepare(
+          `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
+           VALUES (103, 'Status', 'profile', 2, 1, 0), (102, 'Rating', 'profile', 2, 1, 0)
+           ON CONFLICT DO UPDATE SET hidden = 1`,
+        )
+        .run(),
+    );
+    const titles = (computed: Dashboard) => computed.Widgets.map((widget) => widget.Title);
+    const forOperator = titles(await dashboard(operator, 50));
+    // The open-deviation tile and chart filter on Status; the CAPA chart does not.
+    expect(forOperator).not.toContain('Open deviations');
+    expect(forOperator).not.toContain('Open deviations by severity');
+    expect(forOperator).not.toContain('Suppliers by rating');
+    expect(forOperator).toContain('Deviations by CAPA');
+    expect(titles(await dashboard(supervisor, 50))).toContain('Open deviations by severity');
+  });
+
+  it('shows a dashboard for one profile to that profile only', async () => {
+    storeDashboard({ Id: 51, Title: 'Supervisors only', Widgets: [{ Kind: 'mySteps', Title: 'Steps' }] }, 1);
+    expect((await operator.fetch('api/v1/dashboards/51')).status).toBe(404);
+    const list = DashboardListSchema.parse(await (await operator.fetch('api/v1/dashboards')).json());
+    expect(list.Items.map((item) => item.Id)).not.toContain(51);
+    expect((await dashboard(supervisor, 51)).Title).toBe('Supervisors only');
+  });
+
+  it('counts my open steps as my process list shows them', async () => {
+    const open = await (await operator.fetch('api/v1/user/system/user-processes?state=open&$top=1')).json();
+    const computed = await dashboard(operator, 50);
+    const mine = computed.Widgets.find((widget) => widget.Kind === 'mySteps');
+    expect(mine?.Kind === 'mySteps' && mine.Value).toBe(open.Total);
+  });
+});

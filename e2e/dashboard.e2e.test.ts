@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { formatTimepoint } from '../packages/client-api/src/time/timepoint';
+import {
+  expectNoSeriousAxeViolations,
+  logOnAndWaitForHome,
+  openPage,
+  startServerAndBrowser,
+} from './harness';
+
+const env = startServerAndBrowser();
+
+const overview = (page: Page) => page.getByRole('region', { name: 'Quality overview' });
+
+describe('reference host: dashboards', () => {
+  it('shows the quality overview on the home page; a chart’s table link opens the grid of exactly its rows', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url, { bypassCSP: true });
+    await logOnAndWaitForHome(page, 'supervisor');
+    const dashboard = overview(page);
+    await dashboard.getByRole('article', { name: 'My open process steps' }).waitFor();
+    // The chart code arrives on demand: its SVG is drawn, hidden from assistive technology.
+    const chart = dashboard.locator('svg.procedo-BarChart').first();
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-hidden')).toBe('true');
+    await expectNoSeriousAxeViolations(page);
+
+    const table = dashboard.getByRole('table', { name: 'Suppliers by approval status' });
+    const blocked = table.getByRole('link', { name: /records: Blocked$/ });
+    // Keyboard users reach the table's links; the table shows while focus is in it.
+    await blocked.focus();
+    expect(await blocked.isVisible()).toBe(true);
+    const count = Number(await blocked.textContent());
+    await blocked.press('Enter');
+    await page.waitForURL(/\/form\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('WebTemplateNo')).toBe('101');
+    expect(JSON.parse(url.searchParams.get('where') ?? 'null')).toEqual({
+      Combine: 'and',
+      Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Blocked' }],
+    });
+    // The same rows the bar counted, through the search the grid uses.
+    const total = await page.evaluate(() =>
+      fetch('/api/v1/forms/101/search?Status=Blocked&pageSize=1', { credentials: 'same-origin' })
+        .then((r) => r.json())
+        .then((body: { Total: number }) => body.Total),
+    );
+    expect(count).toBe(total);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('/dashboard?id=1 at a Timepoint shows the banner, and a click on a bar keeps the Timepoint', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url, { bypassCSP: true });
+    await logOnAndWaitForHome(page, 'supervisor');
+    // A minute from now: the seeded records are there, and the page is in time travel all the same.
+    const timepoint = formatTimepoint(Date.now() + 60_000);
+    await page.goto(`/dashboard?id=1&Timepoint=${encodeURIComponent(timepoint)}`);
+    await page.getByRole('region', { name: 'Time travel' }).waitFor();
+    const bar = overview(page).locator('svg.procedo-BarChart rect.procedo-BarChart-bar').first();
+    await bar.waitFor();
+    await bar.click();
+    await page.waitForURL(/\/form\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('Timepoint')).toBe(timepoint);
+    expect(url.searchParams.get('where')).not.toBeNull();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

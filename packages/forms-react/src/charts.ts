@@ -1,0 +1,6 @@
+/**
+ * `@procedo/forms-react/charts`: the chart drawing, a separate entry so that only pages that show
+ * a chart load it (the dashboard widgets import it lazily; the main entry never does).
+ */
+export type { BarChartProps } from './dashboard/charts/BarChart';
+export { BarChart } from './dashboard/charts/BarChart';

@@ -1,0 +1,15 @@
+/** User-facing texts of the dashboard widgets, in one place (a host may pass its own). */
+export const DASHBOARD_LABELS = Object.freeze({
+  loading: 'Loading the dashboard…',
+  loadingChart: 'Drawing the chart…',
+  chartFailed: 'The chart could not be drawn; its table has the figures.',
+  error: 'The dashboard could not be loaded.',
+  empty: 'This dashboard has nothing to show you.',
+  showTable: 'Show as table',
+  showChart: 'Hide table',
+  count: 'Count',
+  /** The accessible name of a count link: the rows it opens. */
+  rowsOf: (label: string, value: number) => `${value} records: ${label}`,
+  myStepsLink: 'Open the process list',
+});
+export type DashboardLabels = typeof DASHBOARD_LABELS;

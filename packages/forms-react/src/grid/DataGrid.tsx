@@ -1,0 +1,453 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid positions rows absolutely and adds and drops them as it scrolls, which <table> layout cannot; the ARIA grid roles say what <table> would.
+// biome-ignore-all lint/a11y/useFocusableInteractive: every cell takes the roving tab stop (tabIndex 0 / -1) through a spread the rule cannot see; a link or button cell hands it to its widget.
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once on the grid (the ARIA grid key model), not per cell.
+import type { SearchFilter, ValueElement } from '@procedo/client-api';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useLocale } from 'react-aria';
+import { type ColumnFilterLabels, ColumnFilters } from './ColumnFilters';
+import type { GridCell } from './grid-focus';
+import {
+  createGridStore,
+  type GridSelectAction,
+  type GridSort,
+  type GridStore,
+  type GridStoreOptions,
+} from './grid-state';
+import { computeWindow, rowsPerPage, scrollTopForRow } from './windowing';
+
+/** The grid's texts; see {@link DATA_GRID_LABELS}. */
+export interface DataGridLabels {
+  loading: string;
+  empty: string;
+  error: string;
+  retry: string;
+  selectAll: string;
+}
+
+export const DATA_GRID_LABELS: DataGridLabels = Object.freeze({
+  loading: 'Loading…',
+  empty: 'No results.',
+  error: 'The rows could not be loaded.',
+  retry: 'Retry',
+  selectAll: 'Select all loaded rows',
+});
+
+/** One column of a {@link DataGrid}. */
+export interface DataGridColumn<Row> {
+  /** The column's key: the field that sort and filters name. */
+  key: string;
+  header: string;
+  /** The cell's content. @default the row's `key` property as text */
+  value?: (row: Row) => ReactNode;
+  /** @default false */
+  isSortable?: boolean;
+  /** A CSS width; columns without one share the rest. */
+  width?: string;
+  /** Renders the cell as a link to this address (a record's DataFormId, say). */
+  href?: (row: Row) => string;
+  /** Renders the cell as a button (a WorkflowId that opens a process, say). */
+  onPress?: (event: { row: Row; index: number }) => void;
+  /** The form element the column shows: its kind picks the column's filter control. */
+  element?: ValueElement;
+}
+
+/** Props of {@link DataGrid}. */
+export interface DataGridProps<Row> {
+  /** The grid's state, from {@link useGridStore} (or {@link createGridStore}). */
+  grid: GridStore<Row>;
+  columns: readonly DataGridColumn<Row>[];
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  /** Enter on a row, or a double click. */
+  onOpenRow?: (event: { row: Row; index: number }) => void;
+  /** A header click or Enter changed the sort (the store already holds it). */
+  onSortChange?: (event: { sort: GridSort }) => void;
+  /**
+   * Shows a filters row above the grid: one control per column with an `element`, and-ed into the
+   * store's filters. @default false
+   */
+  showFilters?: boolean;
+  /** A column filter changed the filters (the store already holds them). */
+  onFilterChange?: (event: { filter: SearchFilter | null }) => void;
+  filterLabels?: Partial<ColumnFilterLabels>;
+  /** Renders a cell instead of the column's `value` / `href` / `onPress`. */
+  renderCell?: (row: Row, column: DataGridColumn<Row>) => ReactNode;
+  /** Every row's height in px; fixed, so the window is arithmetic. @default 32 */
+  rowHeight?: number;
+  /** The grid's height in px, header included. @default 400 */
+  height?: number;
+  /** Rows rendered beyond each edge of the viewport. @default 5 */
+  overscan?: number;
+  labels?: Partial<DataGridLabels>;
+}
+
+/** One grid store for the component's life, its page loads aborted on unmount. */
+export function useGridStore<Row>(options: GridStoreOptions<Row>): GridStore<Row> {
+  const [store] = useState(() => createGridStore(options));
+  useEffect(() => () => store.dispose(), [store]);
+  return store;
+}
+
+const cellId = (cell: GridCell) => `${cell.row}:${cell.column}`;
+
+const cellStyle = (width: string | undefined): CSSProperties =>
+  width ? { flex: `0 0 ${width}`, width } : { flex: '1 1 0', minWidth: 0 };
+
+const SELECT_WIDTH = '2.5rem';
+
+function defaultValue<Row>(row: Row, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** The column's content; link and button cells take the roving tab stop themselves (APG: a cell with one widget focuses the widget). */
+function cellContent<Row>(
+  row: Row,
+  index: number,
+  column: DataGridColumn<Row>,
+  focusProps: { tabIndex: number; 'data-cell': string },
+): { content: ReactNode; widget: boolean } {
+  const text = column.value ? column.value(row) : defaultValue(row, column.key);
+  if (column.href)
+    return {
+      content: (
+        <a href={column.href(row)} {...focusProps}>
+          {text}
+        </a>
+      ),
+      widget: true,
+    };
+  if (column.onPress) {
+    const onPress = column.onPress;
+    return {
+      content: (
+        <button type="button" {...focusProps} onClick={() => onPress({ row, index })}>
+          {text}
+        </button>
+      ),
+      widget: true,
+    };
+  }
+  return { content: text, widget: false };
+}
+
+const isWidget = (target: EventTarget) =>
+  target instanceof HTMLElement && target.matches('a, button, input, select, textarea');
+
+/**
+ * A virtualised ARIA grid (https://www.w3.org/WAI/ARIA/apg/patterns/grid/): only the rows on screen
+ * plus an overscan are in the DOM, aria-rowindex / aria-rowcount tell assistive technology where they
+ * sit, and the grid is one tab stop (roving tabindex) moved by the grid keys. Row 1 is the header.
+ */
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const {
+    grid,
+    columns,
+    onOpenRow,
+    onSortChange,
+    onFilterChange,
+    renderCell,
+    rowHeight = 32,
+    height = 400,
+    overscan = 5,
+  } = props;
+  const L = { ...DATA_GRID_LABELS, ...props.labels };
+  const snapshot = useSyncExternalStore(grid.subscribe, grid.getSnapshot, grid.getSnapshot);
+  const { direction } = useLocale();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(height - rowHeight);
+  /** Set by a key or click that moved the focus, so the effect moves DOM focus (never on mere re-renders). */
+  const focusMoved = useRef(false);
+
+  const multiple = snapshot.selectionMode === 'multiple';
+  const selectable = snapshot.selectionMode !== 'none';
+  /** In multiple mode column 0 is the selection column. */
+  const offset = multiple ? 1 : 0;
+  const columnCount = columns.length + offset;
+
+  useLayoutEffect(() => grid.setColumnCount(columnCount), [grid, columnCount]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setViewport(Math.max(0, element.clientHeight - rowHeight));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [rowHeight]);
+
+  const rows = computeWindow({
+    scrollTop,
+    viewportHeight: viewport,
+    rowHeight,
+    rowCount: snapshot.rowCount,
+    overscan,
+  });
+  const { focus } = snapshot;
+
+  useEffect(() => {
+    grid.ensureRows(rows.start, rows.end);
+    if (focus.row >= 0) grid.ensureRows(focus.row, focus.row + 1);
+  }, [grid, rows.start, rows.end, focus.row]);
+
+  useLayoutEffect(() => {
+    if (!focusMoved.current) return;
+    focusMoved.current = false;
+    const element = scroller.current;
+    if (!element) return;
+    if (focus.row >= 0) {
+      const next = scrollTopForRow(focus.row, element.scrollTop, viewport, rowHeight);
+      if (next !== element.scrollTop) {
+        element.scrollTop = next;
+        setScrollTop(next);
+      }
+    }
+    element.querySelector<HTMLElement>(`[data-cell="${cellId(focus)}"]`)?.focus({ preventScroll: true });
+  }, [focus, viewport, rowHeight]);
+
+  const openRow = (index: number) => {
+    const row = grid.getRow(index);
+    if (row !== undefined) onOpenRow?.({ row, index });
+  };
+
+  const sortBy = (columnIndex: number) => {
+    const column = columns[columnIndex - offset];
+    if (!column?.isSortable) return;
+    // Not `onSortChange?.({ sort: grid.toggleSort(…) })`: an optional call skips its arguments.
+    const sort = grid.toggleSort(column.key);
+    onSortChange?.({ sort });
+  };
+
+  const allLoadedSelected = () => {
+    if (snapshot.selectedKeys.size === 0) return false;
+    for (let index = 0; index < snapshot.knownRows; index++) {
+      const row = grid.getRow(index);
+      if (row !== undefined && !snapshot.selectedKeys.has(grid.getRowKey(row))) return false;
+    }
+    return true;
+  };
+  const allSelected = multiple && allLoadedSelected();
+  const toggleAll = () => (allSelected ? grid.clearSelection() : grid.selectAllLoaded());
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter') {
+      // A link or button in a cell answers Enter itself.
+      if (isWidget(event.target)) return;
+      event.preventDefault();
+      if (focus.row < 0) sortBy(focus.column);
+      else openRow(focus.row);
+      return;
+    }
+    if (event.key === ' ' && focus.row >= 0 && selectable && !isWidget(event.target)) {
+      event.preventDefault();
+      const toggle = multiple || event.ctrlKey || event.metaKey;
+      grid.select(focus.row, event.shiftKey ? 'range' : toggle ? 'toggle' : 'replace');
+      return;
+    }
+    if (event.key === 'a' && (event.ctrlKey || event.metaKey) && multiple) {
+      event.preventDefault();
+      grid.selectAllLoaded();
+      return;
+    }
+    if (grid.moveFocus(event, rowsPerPage(viewport, rowHeight), direction)) {
+      event.preventDefault();
+      focusMoved.current = true;
+    }
+  };
+
+  const onCellClick = (event: MouseEvent, cell: GridCell) => {
+    focusMoved.current = true;
+    grid.setFocus(cell);
+    if (cell.row < 0) {
+      sortBy(cell.column);
+      return;
+    }
+    if (!selectable) return;
+    const action: GridSelectAction = event.shiftKey
+      ? 'range'
+      : event.ctrlKey || event.metaKey || cell.column < offset
+        ? 'toggle'
+        : 'replace';
+    grid.select(cell.row, action);
+  };
+
+  const focusProps = (cell: GridCell) => ({
+    tabIndex: focus.row === cell.row && focus.column === cell.column ? 0 : -1,
+    'data-cell': cellId(cell),
+  });
+
+  const indexes: number[] = [];
+  for (let index = rows.start; index < rows.end; index++) indexes.push(index);
+  // The focused row stays in the DOM when scrolled away, so the grid keeps its tab stop.
+  if (focus.row >= 0 && (focus.row < rows.start || focus.row >= rows.end)) indexes.push(focus.row);
+
+  const placeholders = indexes.some((index) => grid.getRow(index) === undefined);
+  const busy = snapshot.error === null && (snapshot.isLoading || placeholders);
+  const exactTotal = snapshot.total !== null && snapshot.totalIsExact;
+  return (
+    <div className="procedo-DataGrid" data-loading={busy || undefined}>
+      {props.showFilters && (
+        <ColumnFilters
+          columns={columns}
+          filter={snapshot.filters}
+          leadingWidth={multiple ? SELECT_WIDTH : undefined}
+          labels={props.filterLabels}
+          onFilterChange={(event) => {
+            grid.setFilters(event.filter);
+            onFilterChange?.(event);
+          }}
+        />
+      )}
+      <div
+        ref={scroller}
+        role="grid"
+        aria-label={props['aria-label']}
+        aria-labelledby={props['aria-labelledby']}
+        aria-rowcount={exactTotal ? (snapshot.total as number) + 1 : -1}
+        aria-colcount={columnCount}
+        aria-multiselectable={multiple || undefined}
+        aria-busy={busy || undefined}
+        className="procedo-DataGrid-scroller"
+        style={{ height, overflow: 'auto', position: 'relative' }}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+      >
+        <div
+          role="rowgroup"
+          className="procedo-DataGrid-head"
+          style={{ position: 'sticky', top: 0, zIndex: 1 }}
+        >
+          <div role="row" aria-rowindex={1} style={{ display: 'flex', height: rowHeight }}>
+            {multiple && (
+              <div role="columnheader" aria-colindex={1} style={cellStyle(SELECT_WIDTH)}>
+                <input
+                  type="checkbox"
+                  aria-label={L.selectAll}
+                  checked={allSelected}
+                  onChange={toggleAll}
+                  onClick={() => {
+                    focusMoved.current = true;
+                    grid.setFocus({ row: -1, column: 0 });
+                  }}
+                  {...focusProps({ row: -1, column: 0 })}
+                />
+              </div>
+            )}
+            {columns.map((column, index) => {
+              const sorted =
+                snapshot.sort?.Field === column.key
+                  ? snapshot.sort.Direction === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : undefined;
+              const cell = { row: -1, column: index + offset };
+              return (
+                <div
+                  key={column.key}
+                  role="columnheader"
+                  aria-colindex={cell.column + 1}
+                  aria-sort={column.isSortable ? (sorted ?? 'none') : undefined}
+                  {...focusProps(cell)}
+                  className="procedo-DataGrid-columnheader"
+                  data-sortable={column.isSortable || undefined}
+                  style={cellStyle(column.width)}
+                  onClick={(event) => onCellClick(event, cell)}
+                >
+                  {column.header}
+                  {sorted && <span aria-hidden="true">{sorted === 'ascending' ? ' ▲' : ' ▼'}</span>}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div role="rowgroup" style={{ position: 'relative', height: rows.totalHeight }}>
+          {indexes.map((index) => {
+            const row = grid.getRow(index);
+            const selected = row !== undefined && snapshot.selectedKeys.has(grid.getRowKey(row));
+            return (
+              <div
+                key={index}
+                role="row"
+                aria-rowindex={index + 2}
+                aria-selected={selectable && row !== undefined ? selected : undefined}
+                data-loading={row === undefined || undefined}
+                data-selected={selected || undefined}
+                className="procedo-DataGrid-row"
+                style={{
+                  position: 'absolute',
+                  top: index * rowHeight,
+                  height: rowHeight,
+                  left: 0,
+                  right: 0,
+                  display: 'flex',
+                }}
+                onDoubleClick={() => openRow(index)}
+              >
+                {multiple && (
+                  <div
+                    role="gridcell"
+                    aria-colindex={1}
+                    {...focusProps({ row: index, column: 0 })}
+                    className="procedo-DataGrid-cell procedo-DataGrid-select"
+                    style={cellStyle(SELECT_WIDTH)}
+                    onClick={(event) => onCellClick(event, { row: index, column: 0 })}
+                  >
+                    <span aria-hidden="true">{selected ? '☑' : '☐'}</span>
+                  </div>
+                )}
+                {columns.map((column, columnIndex) => {
+                  const cell = { row: index, column: columnIndex + offset };
+                  const { content, widget } =
+                    row === undefined
+                      ? { content: columnIndex === 0 ? L.loading : null, widget: false }
+                      : renderCell
+                        ? { content: renderCell(row, column), widget: false }
+                        : cellContent(row, index, column, focusProps(cell));
+                  return (
+                    <div
+                      key={column.key}
+                      role="gridcell"
+                      aria-colindex={cell.column + 1}
+                      {...(widget ? {} : focusProps(cell))}
+                      className="procedo-DataGrid-cell"
+                      style={cellStyle(column.width)}
+                      onClick={(event) => onCellClick(event, cell)}
+                    >
+                      {content}
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {snapshot.total === 0 && snapshot.totalIsExact && snapshot.error === null && (
+        <p className="procedo-DataGrid-empty" role="status">
+          {L.empty}
+        </p>
+      )}
+      {snapshot.error !== null && (
+        <div className="procedo-DataGrid-error" role="alert">
+          {L.error}{' '}
+          <button type="button" onClick={() => grid.retry()}>
+            {L.retry}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
