@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       allowedOrigins: [],
       signatureRequiresPassword: false,
       searchCountCap: 100_000,
+      demoLarge: false,
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
   });
@@ -48,8 +49,10 @@ describe('loadConfig', () => {
         PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
         PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
         PROCEDO_SEARCH_COUNT_CAP: '250',
+        PROCEDO_DEMO_LARGE: '1',
       }),
     ).toMatchObject({
+      demoLarge: true,
       signatureRequiresPassword: true,
       searchCountCap: 250,
       port: 0,

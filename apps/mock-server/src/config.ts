@@ -46,6 +46,13 @@ export interface ServerOptions {
    * lock screen's, starts one) also needs the signer's password. @default false (env PROCEDO_SIGNATURE_REQUIRES_PASSWORD)
    */
   signatureRequiresPassword: boolean;
+  /**
+   * The `large` demo (issue 13): a NEW `demo` database gets batches up to {@link demoLargeBatches}
+   * (a million) on its first start, about a minute of seeding. @default false (env PROCEDO_DEMO_LARGE)
+   */
+  demoLarge: boolean;
+  /** Batches the large demo tops the `demo` database up to (tests use a few thousand); not from the environment. @default 1000000 */
+  demoLargeBatches?: number;
   /** Clock in epoch milliseconds (tests inject a fake one). @default Date.now */
   now?: () => number;
   /** File-system calls of uploads (tests inject a full disk); not from the environment. @default node:fs/promises */
@@ -112,6 +119,7 @@ const EnvSchema = z.object({
   PROCEDO_SEARCH_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   PROCEDO_DB_MAX_MB: z.coerce.number().positive().optional(),
   PROCEDO_SIGNATURE_REQUIRES_PASSWORD: flag.default(false),
+  PROCEDO_DEMO_LARGE: flag.default(false),
   PROCEDO_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -167,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
       e.PROCEDO_DB_MAX_MB === undefined ? null : Math.round(e.PROCEDO_DB_MAX_MB * 1024 * 1024),
     allowedOrigins: e.PROCEDO_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     signatureRequiresPassword: e.PROCEDO_SIGNATURE_REQUIRES_PASSWORD,
+    demoLarge: e.PROCEDO_DEMO_LARGE,
   };
 }

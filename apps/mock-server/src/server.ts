@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerOptions } from './config';
 import { DEMO_ACCOUNTS } from './db/seed-data';
+import { LARGE_DEMO_BATCHES } from './db/seed-large';
 import { DATABASES, openSqliteCatalog } from './db/sqlite-catalog';
 import { sweepFiles } from './features/files/files-sweep';
 
@@ -44,6 +45,8 @@ const OptionsSchema = z.object({
   databaseMaxBytes: z.number().int().positive().nullable(),
   allowedOrigins: z.array(z.string()),
   signatureRequiresPassword: z.boolean(),
+  demoLarge: z.boolean(),
+  demoLargeBatches: z.number().int().min(1).optional(),
 });
 
 // In-flight requests get this long to finish on close before their connections are cut.
@@ -83,6 +86,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
     writeWaitMs: options.writeWaitMs,
     searchCountCap: options.searchCountCap,
     maxBytes: options.databaseMaxBytes,
+    largeDemoBatches: options.demoLarge ? (options.demoLargeBatches ?? LARGE_DEMO_BATCHES) : null,
   });
   // Housekeeping: a folder that cannot be swept now is swept at a later start.
   await sweepFiles({ dataDir: options.dataDir, catalog, logger, fs: options.filesFs }).catch(

@@ -20,6 +20,7 @@ import { seedDashboardsIfNeeded } from './seed-dashboards';
 import type { SeedKind } from './seed-data';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedHistoryIfNeeded } from './seed-history';
+import { seedLargeDemo } from './seed-large';
 import { seedProcessesIfNeeded } from './seed-processes';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
@@ -37,6 +38,39 @@ export const DATABASES: readonly DatabaseDefinition[] = [
 ];
 
 /**
+ * The large demo into a database seeded by this start only: topping up an existing database would
+ * make a restart take a minute unannounced, and mix a million rows into a user's own data.
+ */
+function seedLarge(
+  db: SqliteDatabase,
+  database: string,
+  isNew: boolean,
+  target: number,
+  options: { logger: Logger; now: () => number },
+): void {
+  const { logger } = options;
+  if (!isNew) {
+    if (db.prepare("SELECT 1 FROM meta WHERE key = 'large_seeded_at'").get() === undefined)
+      logger.warn(
+        { database },
+        'large demo skipped: it seeds a new database only (use a new PROCEDO_DATA_DIR)',
+      );
+    return;
+  }
+  const started = performance.now();
+  logger.info({ database, target }, 'large demo: seeding batches');
+  const added = seedLargeDemo(db, {
+    target,
+    now: options.now(),
+    onProgress: (written, total) => logger.info({ database, written, total }, 'large demo: batches written'),
+  });
+  logger.info(
+    { database, added, seconds: Math.round((performance.now() - started) / 100) / 10 },
+    'large demo: seeded',
+  );
+}
+
+/**
  * Opens one SQLite file per database under `dataDir` (`<id>.sqlite`), migrates and seeds each
  * on first start, and returns the catalog of their stores.
  */
@@ -51,6 +85,8 @@ export async function openSqliteCatalog(options: {
   searchCountCap?: number;
   /** Largest size a database file may grow to (a quota; writes past it answer 507). @default none */
   maxBytes?: number | null;
+  /** The large demo: a newly seeded `full` database gets batches up to this many. @default null (none) */
+  largeDemoBatches?: number | null;
 }): Promise<DatabaseCatalog> {
   mkdirSync(options.dataDir, { recursive: true });
   const opened: SqliteDatabase[] = [];
@@ -67,6 +103,9 @@ export async function openSqliteCatalog(options: {
       seedFormAccessIfNeeded(db, options.now());
       seedHistoryIfNeeded(db, options.now());
       seedDashboardsIfNeeded(db, options.now());
+      if (options.largeDemoBatches && definition.seed === 'full') {
+        seedLarge(db, definition.id, seeded, options.largeDemoBatches, options);
+      }
       options.logger.debug(
         { database: definition.id, file, applied, seeded, formsSeeded, processesSeeded },
         'database ready',

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordStore, SearchPageOptions } from '../features/records/records-store';
+import { createSqliteRecordStore } from '../features/records/records-store.sqlite';
+import { SEEDED_SORT_COLUMNS } from '../features/records/search-sort';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { openSqlite, type SqliteDatabase } from './sqlite';
+
+// The query plans of a page deep in the scroll over data shaped like the large demo (its seed, a
+// smaller target): each statement seeks its index from the cursor — no OFFSET, no sort — so the
+// page costs what the first one does at any depth (bench/search-bench.mjs measures it at 900,000).
+
+const BATCHES = 12_000;
+const DEPTH = 9_000;
+let server: TestServer;
+let db: SqliteDatabase;
+beforeAll(async () => {
+  server = await startTestServer({ demoLarge: true, demoLargeBatches: BATCHES });
+  await server.server.close();
+  db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+});
+afterAll(async () => {
+  db.close();
+  await server.close();
+});
+
+type Sort = SearchPageOptions['sort'];
+
+/** The cursor after row `depth` of `sort`, reached by following pages of 500. */
+async function cursorAt(store: RecordStore, sort: Sort, depth: number) {
+  let after: SearchPageOptions['after'] = null;
+  let seen = 0;
+  while (seen < depth) {
+    const limit = Math.min(500, depth - seen);
+    const page = await store.searchPage({
+      entity: 'batch',
+      text: '',
+      filters: [],
+      sort,
+      after,
+      limit,
+      count: false,
+    });
+    const last = page.rows.at(-1)!;
+    seen += page.rows.length;
+    after = { key: last.searchKey, id: last.id };
+  }
+  return after!;
+}
+
+/** The SQL and plan of each statement of the page after `after`. */
+async function plansOf(sort: Sort, after: NonNullable<SearchPageOptions['after']>) {
+  const ran: { sql: string; plan: string }[] = [];
+  const store = createSqliteRecordStore(db, undefined, {
+    onStatement: (kind, sql, params) => {
+      if (kind !== 'page') return;
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
+      ran.push({ sql, plan: plan.map((row) => row.detail).join('\n') });
+    },
+  });
+  const page = await store.searchPage({
+    entity: 'batch',
+    text: '',
+    filters: [],
+    sort,
+    after,
+    limit: 100,
+    count: false,
+  });
+  expect(page.rows).toHaveLength(100);
+  return ran;
+}
+
+const batchColumns = SEEDED_SORT_COLUMNS.filter((column) => column.entity === 'batch');
+
+describe('a page deep in the large demo', () => {
+  it('seeks the title index from the cursor in title order', async () => {
+    const plain = createSqliteRecordStore(db);
+    const ran = await plansOf(null, await cursorAt(plain, null, DEPTH));
+    expect(ran).toHaveLength(1);
+    expect(ran[0]!.sql).not.toMatch(/OFFSET/i);
+    expect(ran[0]!.plan).toMatch(
+      /USING INDEX records_by_key \(entity=\? AND is_deleted=\? AND search_key>\?\)/,
+    );
+    expect(ran[0]!.plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it.each(
+    batchColumns.flatMap((column) =>
+      (['asc', 'desc'] as const).map((direction) => ({ ...column, direction })),
+    ),
+  )(
+    'seeks the index of $name ($direction) from the cursor: no OFFSET, no sort',
+    async ({ name, kind, direction }) => {
+      const sort = { name, kind, direction };
+      const after = await cursorAt(createSqliteRecordStore(db), sort, DEPTH);
+      expect(after.key).not.toBeNull();
+      const ran = await plansOf(sort, after);
+      // The ties of the cursor's value after its id, then (unless they filled the page) the values past it.
+      expect(ran.length).toBeGreaterThanOrEqual(1);
+      const index = `records_sort_batch_${name}`;
+      for (const { sql, plan } of ran) {
+        expect(sql).not.toMatch(/OFFSET/i);
+        expect(plan).toMatch(new RegExp(`SEARCH r USING INDEX ${index} \\(is_deleted=\\? AND <expr>`));
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      }
+      expect(ran[0]!.plan).toMatch(
+        new RegExp(`${index} \\(is_deleted=\\? AND <expr>=\\? AND record_id[<>]\\?\\)`),
+      );
+      if (ran[1]) expect(ran[1].plan).toMatch(new RegExp(`${index} \\(is_deleted=\\? AND <expr>[<>]\\?\\)`));
+    },
+  );
+});
