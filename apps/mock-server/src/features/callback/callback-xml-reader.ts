@@ -210,7 +210,9 @@ export function readCallbackXml(xml: string, limits: CallbackXmlLimits = CALLBAC
         if (!ONLY_SPACE.test(run)) refuse('text outside the root element');
       } else {
         if (run.includes(']]>')) refuse('"]]>" in text');
-        pending += run;
+        // Line ends are read per run, before a comment joins two runs: a CR just before a comment
+        // and an LF just after it are two line ends, not one CR LF (XML 1.0 §2.11 works on the raw text).
+        pending += lineEnds(run, carriageReturns);
       }
     }
     if (lt === -1) break;
