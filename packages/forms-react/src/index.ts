@@ -23,14 +23,6 @@ export type { ShellDialogProps } from './components/ShellDialog';
 export { ShellDialog } from './components/ShellDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
-export type { BarChartWidgetProps } from './dashboard/BarChartWidget';
-export { BarChartWidget } from './dashboard/BarChartWidget';
-export type { DashboardProps } from './dashboard/Dashboard';
-export { Dashboard } from './dashboard/Dashboard';
-export type { DashboardLabels } from './dashboard/dashboard-labels';
-export { DASHBOARD_LABELS } from './dashboard/dashboard-labels';
-export type { KpiTileProps } from './dashboard/KpiTile';
-export { KpiTile } from './dashboard/KpiTile';
 export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';
 export { ColumnListSelector, moveColumns } from './fields/ColumnListSelector';
 export type { ControlPropertyStore, ControlPropertyStoreOptions } from './fields/control-properties';
@@ -56,9 +48,6 @@ export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
 export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
 export { PICKER_SEARCH_DELAY_MS } from './fields/usePickerSearch';
-export type { FilterEditorDraft, FilterEditorProps } from './filter-editor/FilterEditor';
-export { FilterEditor } from './filter-editor/FilterEditor';
-export { FILTER_EDITOR_LABELS } from './filter-editor/labels';
 export type { FilterEditorMessage, FilterEditorParams } from './filter-editor/open-filter-editor';
 export {
   FILTER_EDITOR_MESSAGE,
