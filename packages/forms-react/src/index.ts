@@ -6,7 +6,7 @@ export type { I18nProviderProps } from 'react-aria-components';
  */
 export { I18nProvider } from 'react-aria-components';
 export type { SanitizeHtmlOptions } from './browser/sanitize-html';
-export { sanitizeHtml } from './browser/sanitize-html';
+export { isSanitizerLoaded, loadSanitizer, sanitizeHtml } from './browser/sanitize-html';
 export type { AlertDialogProps } from './components/AlertDialog';
 export { AlertDialog } from './components/AlertDialog';
 export type { HtmlAlertDialogProps } from './components/HtmlAlertDialog';
@@ -141,6 +141,7 @@ export type {
 } from './grid/SearchResultsGrid';
 export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResultsGrid';
 export type { Shell } from './hooks/shell-context';
+export { useSanitizer } from './hooks/useSanitizer';
 export { useShell } from './hooks/useShell';
 export type { FormDialogProps } from './opening/FormDialog';
 export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
