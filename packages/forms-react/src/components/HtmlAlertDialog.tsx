@@ -33,9 +33,9 @@ export function HtmlAlertDialog({
 }: HtmlAlertDialogProps) {
   const contentId = useId();
   // Until DOMPurify has loaded (on demand), the HTML's text only; never unsanitised markup.
-  const ready = useSanitizer();
+  const ready = useSanitizer(isOpen);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` changes what sanitizeHtml returns
-  const safeHtml = useMemo(() => sanitizeHtml(html), [html, ready]);
+  const safeHtml = useMemo(() => (isOpen ? sanitizeHtml(html) : ''), [html, ready, isOpen]);
   return (
     <ShellDialog
       isOpen={isOpen}

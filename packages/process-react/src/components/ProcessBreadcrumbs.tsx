@@ -28,7 +28,7 @@ export function ProcessBreadcrumbs({
   linkHref,
 }: ProcessBreadcrumbsProps) {
   // Until DOMPurify has loaded (on demand), the breadcrumbs' text only; never unsanitised markup.
-  const ready = useSanitizer();
+  const ready = useSanitizer(Boolean(html));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` changes what sanitizeHtml returns
   const safe = useMemo(() => {
     const clean = html ? sanitizeHtml(html, { linksInNewWindow: false }) : '';
