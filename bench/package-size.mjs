@@ -1,12 +1,13 @@
 // Issue 3 §7: min+gzip size of the four packages as an app ships them, without React: react,
 // react-dom and react/jsx-runtime are external (the app has them anyway); everything else —
-// react-aria-components, zod, ky, fast-xml-parser, floating-ui, DOMPurify — is bundled. Each
+// react-aria-components, zod, ky, fast-xml-parser, floating-ui — is bundled. Each
 // package alone (with the workspace packages it imports) and all four together (shared code
 // counted once; every export kept, as the worst case of an app using all of it). react-aria's
 // per-locale strings are limited to the locales Procedo ships, with the same
 // @react-aria/optimize-locales-plugin the reference host builds with (docs/ARCHITECTURE.md);
 // "all four together, all locales" is the figure without it. Target: ≤ 120 KB min+gzip together.
-// Lazily loaded modules (`import()`) count like the rest; see `countLazyModules`.
+// Lazily loaded modules (`import()`) count like the rest (see `countLazyModules`), except the
+// parts loaded on demand (`ON_DEMAND_ENTRIES`: charts, dashboard, filter editor, DOMPurify), measured apart.
 // Writes bench/results/package-size.json; with `BENCH_METAFILE=1` also esbuild's metafile of "all
 // four together" (bench/results/package-size.meta.json: every bundled input with its minified
 // bytes, for https://esbuild.github.io/analyze/ or a diff against another tree).
@@ -26,8 +27,20 @@ const TARGET_KB = 120;
  */
 const SHIPPED_LOCALES = (process.env.BENCH_LOCALES ?? 'en-US').split(',');
 
-/** Entries the packages load with `import()` by name, only where they are used: not in the totals. */
-const ON_DEMAND_ENTRIES = new Map([['@procedo/forms-react/charts', 'packages/forms-react/src/charts.ts']]);
+/**
+ * Parts loaded only where they are used, not in the totals: entries an app imports on the pages
+ * that show them (an app splits those pages off with `React.lazy`, as the reference host does) or
+ * the packages load with `import()` by name (the charts), and modules the packages load with
+ * `import()` that no export reaches statically (DOMPurify, the first time HTML is shown). Each is
+ * measured alone and on top of all four together.
+ */
+const ON_DEMAND_ENTRIES = new Map([
+  ['@procedo/forms-react/charts', 'packages/forms-react/src/charts.ts'],
+  ['@procedo/forms-react/dashboard', 'packages/forms-react/src/dashboard.ts'],
+  ['@procedo/forms-react/filter-editor', 'packages/forms-react/src/filter-editor.ts'],
+  ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
+]);
+const onDemandFiles = new Set(ON_DEMAND_ENTRIES.values());
 
 const packages = [
   { name: '@procedo/client-api', entries: ['packages/client-api/src/index.ts'] },
@@ -120,6 +133,8 @@ const countLazyModules = {
         pluginData: { lazy: true },
       });
       if (resolved.errors.length > 0) return { errors: resolved.errors };
+      // Loaded by path but on demand only (nothing else imports it): measured on its own below.
+      if (onDemandFiles.has(path.relative(root, resolved.path))) return { path: args.path, external: true };
       lazy.set(path.relative(root, resolved.path), path.relative(root, args.importer));
       return { path: args.path, external: true };
     });
@@ -217,7 +232,18 @@ const togetherAllLocales = {
 };
 // The chart entry alone, with its library (visx): what a page that shows a chart loads on top.
 const onDemand = [];
-for (const [name, entry] of ON_DEMAND_ENTRIES) onDemand.push({ name, ...(await measure([entry])) });
+for (const [name, entry] of ON_DEMAND_ENTRIES) {
+  const alone = await measure([entry]);
+  const withAll = await measure([...allEntries, entry]);
+  onDemand.push({
+    name,
+    ...alone,
+    onTopOfAllFour: {
+      minBytes: withAll.minBytes - together.minBytes,
+      gzipBytes: withAll.gzipBytes - together.gzipBytes,
+    },
+  });
+}
 const css = {
   '@procedo/forms-react/styles.css': await cssSize('packages/forms-react/src/styles.css'),
   '@procedo/session/styles.css': await cssSize('packages/session/src/styles.css'),
@@ -237,9 +263,11 @@ console.log('Largest parts of "all four together" (minified bytes before gzip):'
 for (const [origin, bytes] of Object.entries(together.largestMinBytes)) {
   console.log(`  ${kb(bytes).padStart(9)}  ${origin}`);
 }
+console.log('On demand (not in the totals): alone, and what it adds on top of all four together:');
 for (const row of onDemand) {
   console.log(
-    `${`${row.name} (on demand)`.padEnd(28)} min ${kb(row.minBytes).padStart(9)}   min+gzip ${kb(row.gzipBytes).padStart(8)}`,
+    `  ${row.name.padEnd(40)} min ${kb(row.minBytes).padStart(9)}   min+gzip ${kb(row.gzipBytes).padStart(8)}   ` +
+      `on top: min ${kb(row.onTopOfAllFour.minBytes).padStart(8)}   min+gzip ${kb(row.onTopOfAllFour.gzipBytes).padStart(7)}`,
   );
 }
 for (const [name, size] of Object.entries(css)) {

@@ -1,11 +1,14 @@
 import type { Options } from 'tsup';
 import { libraryConfig } from '../../tsup.shared';
 
-// `./charts` is its own entry, and the main entry loads it by its package name (kept external), so
-// the chart library is in no file of the main entry in either format (test: chart-entry.test.ts).
+// `./charts`, `./dashboard` and `./filter-editor` are entries of their own, loaded only by the
+// pages that use them. The dashboard entry loads the charts by their package name (kept external),
+// so the chart library is in no file of another entry in either format; the main entry loads none
+// of them (test: chart-entry.test.ts).
+const entry = ['src/index.ts', 'src/charts.ts', 'src/dashboard.ts', 'src/filter-editor.ts'];
 const config: Options & { entry: string[]; external: string[] } = {
-  ...(libraryConfig({ entry: ['src/index.ts', 'src/charts.ts'], styles: true }) as Options),
-  entry: ['src/index.ts', 'src/charts.ts'],
+  ...(libraryConfig({ entry, styles: true }) as Options),
+  entry,
   external: ['@procedo/forms-react/charts'],
 };
 export default config;

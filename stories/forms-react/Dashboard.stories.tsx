@@ -1,5 +1,5 @@
 import type { Dashboard as DashboardData, SearchFilter } from '@procedo/client-api';
-import { BarChartWidget, Dashboard, KpiTile } from '@procedo/forms-react';
+import { BarChartWidget, Dashboard, KpiTile } from '@procedo/forms-react/dashboard';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 
 const notClosed: SearchFilter = {

@@ -1,5 +1,6 @@
 import { HttpStatusError, type SavedFilter, type ValueElement } from '@procedo/client-api';
-import { FilterEditor, I18nProvider } from '@procedo/forms-react';
+import { I18nProvider } from '@procedo/forms-react';
+import { FilterEditor } from '@procedo/forms-react/filter-editor';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 

@@ -6,7 +6,7 @@ export type { I18nProviderProps } from 'react-aria-components';
  */
 export { I18nProvider } from 'react-aria-components';
 export type { SanitizeHtmlOptions } from './browser/sanitize-html';
-export { sanitizeHtml } from './browser/sanitize-html';
+export { isSanitizerLoaded, loadSanitizer, sanitizeHtml } from './browser/sanitize-html';
 export type { AlertDialogProps } from './components/AlertDialog';
 export { AlertDialog } from './components/AlertDialog';
 export type { HtmlAlertDialogProps } from './components/HtmlAlertDialog';
@@ -23,14 +23,6 @@ export type { ShellDialogProps } from './components/ShellDialog';
 export { ShellDialog } from './components/ShellDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
-export type { BarChartWidgetProps } from './dashboard/BarChartWidget';
-export { BarChartWidget } from './dashboard/BarChartWidget';
-export type { DashboardProps } from './dashboard/Dashboard';
-export { Dashboard } from './dashboard/Dashboard';
-export type { DashboardLabels } from './dashboard/dashboard-labels';
-export { DASHBOARD_LABELS } from './dashboard/dashboard-labels';
-export type { KpiTileProps } from './dashboard/KpiTile';
-export { KpiTile } from './dashboard/KpiTile';
 export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';
 export { ColumnListSelector, moveColumns } from './fields/ColumnListSelector';
 export type { ControlPropertyStore, ControlPropertyStoreOptions } from './fields/control-properties';
@@ -56,9 +48,6 @@ export type { PanelStorage, SidePanelProps } from './fields/SidePanel';
 export { panelHiddenStorageKey, SidePanel, UNPINNED_PANEL_WIDTH } from './fields/SidePanel';
 export type { PickerSearch, PickerSearchResult, PickerSearchStatus } from './fields/usePickerSearch';
 export { PICKER_SEARCH_DELAY_MS } from './fields/usePickerSearch';
-export type { FilterEditorDraft, FilterEditorProps } from './filter-editor/FilterEditor';
-export { FilterEditor } from './filter-editor/FilterEditor';
-export { FILTER_EDITOR_LABELS } from './filter-editor/labels';
 export type { FilterEditorMessage, FilterEditorParams } from './filter-editor/open-filter-editor';
 export {
   FILTER_EDITOR_MESSAGE,
@@ -152,6 +141,7 @@ export type {
 } from './grid/SearchResultsGrid';
 export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResultsGrid';
 export type { Shell } from './hooks/shell-context';
+export { useSanitizer } from './hooks/useSanitizer';
 export { useShell } from './hooks/useShell';
 export type { FormDialogProps } from './opening/FormDialog';
 export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';

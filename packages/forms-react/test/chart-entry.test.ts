@@ -50,12 +50,33 @@ async function filesOf(entry: string): Promise<Map<string, string>> {
   return files;
 }
 
-describe('the chart entry', () => {
-  it('the main entry (ESM and CJS) never loads the chart library, only the charts entry by name', async () => {
+// A text only the filter editor has, and one only the dashboard widgets have.
+const FILTER_EDITOR_CODE = /Add condition/;
+const DASHBOARD_CODE = /Loading the dashboard/;
+
+describe('the on-demand entries', () => {
+  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard nor the filter editor', async () => {
     for (const entry of ['index.js', 'index.cjs']) {
+      for (const [file, code] of await filesOf(entry)) {
+        expect(code, `${entry} → ${file}`).not.toMatch(/@visx\/|d3-scale|@procedo\/forms-react\/charts/);
+        expect(code, `${entry} → ${file}`).not.toMatch(FILTER_EDITOR_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(DASHBOARD_CODE);
+      }
+    }
+  });
+
+  it('the dashboard entry has the widgets and loads the charts entry by name, not the chart library', async () => {
+    for (const entry of ['dashboard.js', 'dashboard.cjs']) {
       const files = await filesOf(entry);
       for (const [file, code] of files) expect(code, `${entry} → ${file}`).not.toMatch(/@visx\/|d3-scale/);
+      expect([...files.values()].join('\n')).toMatch(DASHBOARD_CODE);
       expect(files.get(entry)).toContain('@procedo/forms-react/charts');
+    }
+  });
+
+  it('the filter editor entry has the editor', async () => {
+    for (const entry of ['filter-editor.js', 'filter-editor.cjs']) {
+      expect([...(await filesOf(entry)).values()].join('\n')).toMatch(FILTER_EDITOR_CODE);
     }
   });
 

@@ -180,7 +180,8 @@ describe('ProcessRunnerProvider: completion (spec §4)', () => {
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     handle({ AlertMessage: '<b>Stock</b> is low<img src=x onerror="window.hacked=1">', CancelProceed: true });
     const html = await screen.findByRole('alertdialog');
-    expect(html.querySelector('b')?.textContent).toBe('Stock');
+    // DOMPurify loads on demand: the markup comes once it has.
+    expect((await within(html).findByText('Stock', { selector: 'b' })).textContent).toBe('Stock');
     expect(html.innerHTML).not.toContain('onerror');
     expect((window as { hacked?: number }).hacked).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { type SearchFilter, writeSearchParams } from '@procedo/client-api';
-import { DASHBOARD_LABELS, Dashboard } from '@procedo/forms-react';
+import { DASHBOARD_LABELS, Dashboard } from '@procedo/forms-react/dashboard';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { v1 } from '../api';

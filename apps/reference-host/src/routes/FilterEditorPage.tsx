@@ -5,7 +5,8 @@ import {
   type SavedFilterList,
   type ValueElement,
 } from '@procedo/client-api';
-import { FilterEditor, postFilterEditorResult, readFilterEditorParams } from '@procedo/forms-react';
+import { postFilterEditorResult, readFilterEditorParams } from '@procedo/forms-react';
+import { FilterEditor } from '@procedo/forms-react/filter-editor';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { v1 } from '../api';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { LazyDashboardPanel } from '../dashboards/LazyDashboardPanel';
 import { ProcessList } from '../processes/ProcessList';
 import {
   MalformedTimepoint,
@@ -30,7 +30,7 @@ export function HomePage() {
     <>
       <h1>Home</h1>
       <ProcessTimeTravelBar timeTravel={timeTravel} />
-      <DashboardPanel dashboardId={HOME_DASHBOARD_ID} timeTravel={timeTravel} />
+      <LazyDashboardPanel dashboardId={HOME_DASHBOARD_ID} timeTravel={timeTravel} />
       <section aria-labelledby="home-session" className="procedo-Dashboard-card">
         <h2 id="home-session">Your session</h2>
         <dl>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadSanitizer, sanitizeHtml } from './sanitize-html';
 
 declare global {
   interface Window {
@@ -14,6 +14,11 @@ function shown(html: string): HTMLElement {
   const { container } = render(<div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />);
   return container.firstElementChild as HTMLElement;
 }
+
+beforeAll(async () => {
+  // DOMPurify loads on demand; these tests are of the sanitised result.
+  expect(await loadSanitizer()).toBe(true);
+});
 
 afterEach(() => {
   delete window.pwned;

@@ -1,70 +1,60 @@
-import DOMPurify from 'dompurify';
-
-// What server HTML (error pages, messages, breadcrumbs) needs to be read: text, formatting,
-// headings, lists, tables and links. No styles (they would restyle the host page), no forms (a
-// phishing risk inside our dialogs), no images or embedded documents, no SVG or MathML.
-const ALLOWED_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'caption',
-  'cite',
-  'code',
-  'dd',
-  'del',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  's',
-  'samp',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
-const ALLOWED_ATTR = ['href', 'title', 'colspan', 'rowspan', 'scope', 'lang', 'dir'];
-// A forbidden element normally leaves its text behind; these go with everything inside them.
-const ADD_FORBID_CONTENTS = ['form', 'button', 'select', 'textarea', 'iframe', 'object', 'embed'];
-// DOMPurify's default URI rule narrowed to http(s) and mailto: any other scheme (`javascript:`,
-// `data:`, `tel:`…) is dropped; relative URLs and plain attribute values (DOMPurify checks every
-// attribute value against this) pass.
-const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+import type { Purify } from './purifier';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-type Purifier = ReturnType<typeof DOMPurify>;
-let purifier: Purifier | null = null;
-// The link rule of the sanitize call running now (sanitising is synchronous).
-let linksInNewWindow = true;
+// Elements whose content is no readable text of the message (the sanitiser drops them with it).
+const NOT_TEXT =
+  'script, style, template, noscript, title, form, button, select, textarea, iframe, object, embed, svg, math';
+
+/**
+ * The HTML's text, escaped, for the moment before DOMPurify has loaded: markup never reaches the
+ * page unsanitised. The parse is of an inert document (no scripts run, nothing is fetched, no
+ * handler fires), the way DOMPurify itself parses.
+ */
+function textOnly(html: string): string {
+  if (typeof DOMParser === 'undefined') return escapeHtml(html);
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const element of body.querySelectorAll(NOT_TEXT)) element.remove();
+  return escapeHtml(body.textContent ?? '');
+}
+
+let purify: Purify | null = null;
+let loading: Promise<boolean> | null = null;
+const listeners = new Set<() => void>();
+
+/**
+ * Loads DOMPurify (once; a separate chunk, so apps load it only when HTML is first shown).
+ * Resolves true when {@link sanitizeHtml} sanitises with it from now on, false where it cannot run
+ * (no DOM: the HTML then keeps showing as escaped text).
+ */
+export function loadSanitizer(): Promise<boolean> {
+  if (purify) return Promise.resolve(true);
+  if (typeof window === 'undefined') return Promise.resolve(false);
+  loading ??= import('./purifier').then(
+    ({ createPurifier }) => {
+      purify = createPurifier(window);
+      for (const listener of listeners) listener();
+      return purify !== null;
+    },
+    (error: unknown) => {
+      // A failed chunk load (offline, a new deployment) is tried again by the next caller.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Whether DOMPurify has loaded, so {@link sanitizeHtml} returns sanitised markup. */
+export function isSanitizerLoaded(): boolean {
+  return purify !== null;
+}
+
+/** Calls `listener` once DOMPurify has loaded; returns the unsubscribe function. */
+export function onSanitizerLoaded(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Options of {@link sanitizeHtml}. */
 export interface SanitizeHtmlOptions {
@@ -76,44 +66,20 @@ export interface SanitizeHtmlOptions {
   linksInNewWindow?: boolean;
 }
 
-/** Our own DOMPurify instance, so the link hook never affects other users of DOMPurify. */
-function getPurifier(): Purifier | null {
-  if (purifier) return purifier;
-  if (typeof window === 'undefined') return null;
-  const instance = DOMPurify(window);
-  if (!instance.isSupported) return null;
-  // Links open in a new window without a handle on this one (unless the call says otherwise).
-  instance.addHook('afterSanitizeAttributes', (node) => {
-    if (linksInNewWindow && node.nodeName === 'A' && node.hasAttribute('href')) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-  });
-  purifier = instance;
-  return instance;
-}
-
 /**
  * Returns server HTML that is safe to put into the page, sanitised by DOMPurify with an allowlist:
  * text, formatting, headings, lists, tables and http(s)/mailto/same-site links (opened in a new
  * window); scripts, event-handler attributes, styles, ids, classes, forms, images, embedded
- * documents, SVG, MathML and comments are removed. Where DOMPurify cannot run (no DOM) the HTML
- * is escaped and shows as text.
+ * documents, SVG, MathML and comments are removed.
+ *
+ * DOMPurify is loaded on demand: until it has loaded (see {@link loadSanitizer}, which this call
+ * starts, and `useSanitizer`) the result is the HTML's text only, escaped; where DOMPurify cannot
+ * run (no DOM) the HTML is escaped and shows as text.
  */
 export function sanitizeHtml(html: string, options: SanitizeHtmlOptions = {}): string {
-  const instance = getPurifier();
-  if (!instance) return escapeHtml(html);
-  linksInNewWindow = options.linksInNewWindow ?? true;
-  try {
-    return instance.sanitize(html, {
-      ALLOWED_TAGS,
-      ALLOWED_ATTR,
-      ADD_FORBID_CONTENTS,
-      ALLOWED_URI_REGEXP,
-      ALLOW_DATA_ATTR: false,
-      ALLOW_ARIA_ATTR: false,
-    });
-  } finally {
-    linksInNewWindow = true;
+  if (!purify) {
+    loadSanitizer().catch(() => undefined);
+    return textOnly(html);
   }
+  return purify(html, options.linksInNewWindow ?? true);
 }

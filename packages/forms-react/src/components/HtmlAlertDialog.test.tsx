@@ -2,6 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { isSanitizerLoaded } from '../browser/sanitize-html';
 import { HtmlAlertDialog } from './HtmlAlertDialog';
 
 const serverPage = [
@@ -13,12 +14,31 @@ const serverPage = [
 ].join('');
 
 describe('HtmlAlertDialog', () => {
-  it('shows the server HTML without scripts, event handlers, javascript URLs, styles or forms', () => {
+  // First in this file: DOMPurify (loaded on demand) has not loaded before this render.
+  it('shows only the text of the HTML until DOMPurify has loaded, never unsanitised markup', async () => {
+    expect(isSanitizerLoaded()).toBe(false);
+    const { unmount } = render(<HtmlAlertDialog isOpen title="Error" html={serverPage} onClose={() => {}} />);
+    // A dynamic import never resolves synchronously: this is the dialog before DOMPurify.
+    expect(isSanitizerLoaded()).toBe(false);
+    const content = screen
+      .getByRole('alertdialog', { name: 'Error' })
+      .querySelector('.procedo-HtmlAlertDialog-content');
+    expect(content?.children).toHaveLength(0);
+    expect(content?.textContent).toBe('Server ErrorObject reference not set to an instance.details');
+    expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+    // Then the sanitised markup.
+    expect(await screen.findByRole('heading', { name: 'Server Error' })).toBeTruthy();
+    expect(content?.querySelector('b')?.textContent).toBe('instance');
+    expect(content?.querySelector('img, script, style, form')).toBeNull();
+    unmount();
+  });
+
+  it('shows the server HTML without scripts, event handlers, javascript URLs, styles or forms', async () => {
     render(<HtmlAlertDialog isOpen title="Error" html={serverPage} onClose={() => {}} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(await screen.findByRole('heading', { name: 'Server Error' })).toBeTruthy();
     const html = dialog.innerHTML;
 
-    expect(screen.getByRole('heading', { name: 'Server Error' })).toBeTruthy();
     expect(dialog.querySelector('b')?.textContent).toBe('instance');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/onerror=/i);

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import { sanitizeHtml } from '../browser/sanitize-html';
+import { useSanitizer } from '../hooks/useSanitizer';
 import { SHELL_LABELS } from '../state/labels';
 import { ShellDialog } from './ShellDialog';
 
@@ -21,7 +22,8 @@ export interface HtmlAlertDialogProps {
 
 /**
  * The HTML Alert dialog (spec §8): shows server HTML, sanitised with DOMPurify so scripts, event
- * handler attributes, style sheets and forms never reach the page, with an OK button.
+ * handler attributes, style sheets and forms never reach the page, with an OK button. DOMPurify is
+ * loaded the first time: until then the dialog shows the HTML's text.
  */
 export function HtmlAlertDialog({
   isOpen,
@@ -30,7 +32,10 @@ export function HtmlAlertDialog({
   onClose,
 }: HtmlAlertDialogProps) {
   const contentId = useId();
-  const safeHtml = useMemo(() => sanitizeHtml(html), [html]);
+  // Until DOMPurify has loaded (on demand), the HTML's text only; never unsanitised markup.
+  const ready = useSanitizer(isOpen);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` changes what sanitizeHtml returns
+  const safeHtml = useMemo(() => (isOpen ? sanitizeHtml(html) : ''), [html, ready, isOpen]);
   return (
     <ShellDialog
       isOpen={isOpen}

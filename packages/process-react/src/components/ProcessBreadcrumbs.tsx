@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '@procedo/forms-react';
+import { sanitizeHtml, useSanitizer } from '@procedo/forms-react';
 import { useMemo } from 'react';
 import { PROCESS_LABELS } from '../labels';
 
@@ -27,6 +27,9 @@ export function ProcessBreadcrumbs({
   'aria-label': label = PROCESS_LABELS.breadcrumbs,
   linkHref,
 }: ProcessBreadcrumbsProps) {
+  // Until DOMPurify has loaded (on demand), the breadcrumbs' text only; never unsanitised markup.
+  const ready = useSanitizer(Boolean(html));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` changes what sanitizeHtml returns
   const safe = useMemo(() => {
     const clean = html ? sanitizeHtml(html, { linksInNewWindow: false }) : '';
     if (!linkHref || clean === '') return clean;
@@ -37,7 +40,7 @@ export function ProcessBreadcrumbs({
       link.setAttribute('href', linkHref(link.getAttribute('href') ?? ''));
     }
     return sanitizeHtml(template.innerHTML, { linksInNewWindow: false });
-  }, [html, linkHref]);
+  }, [html, linkHref, ready]);
   if (safe.trim() === '') return null;
   return (
     <nav className="procedo-ProcessBreadcrumbs" aria-label={label}>

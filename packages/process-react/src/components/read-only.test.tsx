@@ -177,14 +177,14 @@ describe('process controls while a timepoint is viewed', () => {
 });
 
 describe('ProcessBreadcrumbs with linkHref', () => {
-  it('rewrites every link, e.g. to keep the page’s timepoint', () => {
+  it('rewrites every link, e.g. to keep the page’s timepoint', async () => {
     render(
       <ProcessBreadcrumbs
         html='<a href="/apps/flow/home/flow?id=1">Orders</a> › <a href="/apps/flow/home/flow?id=2">Approve</a>'
         linkHref={(href) => `${href}&Timepoint=2026-03-01+09%3A30`}
       />,
     );
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+    expect((await screen.findAllByRole('link')).map((link) => link.getAttribute('href'))).toEqual([
       '/apps/flow/home/flow?id=1&Timepoint=2026-03-01+09%3A30',
       '/apps/flow/home/flow?id=2&Timepoint=2026-03-01+09%3A30',
     ]);
