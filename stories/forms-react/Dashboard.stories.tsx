@@ -95,7 +95,7 @@ export const Tile: Story = {
 export const BarChart: Story = {
   render: () => {
     const widget = QUALITY.Widgets[2];
-    return widget?.Kind === 'bar' ? <BarChartWidget widget={widget} hrefFor={hrefFor} /> : <></>;
+    return widget?.Kind === 'bar' ? <BarChartWidget widget={widget} hrefFor={hrefFor} /> : null;
   },
 };
 

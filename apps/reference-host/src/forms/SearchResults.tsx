@@ -53,7 +53,7 @@ export function useSearchResults(
   getRowHref: (input: { row: SearchRow; webTemplateNo: number }) => string,
 ): SearchResults {
   const webTemplateNo = store.definition.WebTemplateNo;
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const openHostLink = useOpenHostLink();
   const runner = useProcessRunner();
   // The search runs as the page opens when asked (`WFRun_AutoRun`) or when the address names a view.
