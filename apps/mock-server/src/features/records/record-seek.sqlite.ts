@@ -2,7 +2,7 @@ import type { SqliteDatabase } from '../../db/sqlite';
 import { filtersSql, likeEscape } from './record-conditions.sqlite';
 import { stabbingNodes } from './record-periods';
 import type { RecordFilter, SearchPageOptions } from './records-store';
-import { sortExpression } from './search-sort';
+import { indexedConditionTerms, sortExpression } from './search-sort';
 
 export { likeEscape };
 
@@ -72,10 +72,15 @@ export function seekPage(
     onValues: fieldTerms,
   } = searchConditions(options.text, options.filters, values);
   const where = filtersSql(options.conditions ?? [], values);
-  const onValues = [...fieldTerms, ...where.terms];
+  // Now: the conditions a sort index can serve also say so in its own words (search-sort.ts).
+  const indexed = now
+    ? indexedConditionTerms(options.entity, options.conditions ?? [], values)
+    : { terms: [], params: {} };
+  const onValues = [...fieldTerms, ...where.terms, ...indexed.terms];
   const params: Record<string, string | number> = {
     ...conditionParams,
     ...where.params,
+    ...indexed.params,
     entity: options.entity,
     limit: options.limit + 1,
     cap: tuning.countCap + 1,

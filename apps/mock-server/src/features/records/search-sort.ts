@@ -1,4 +1,5 @@
 import type { ValueElement } from '@procedo/client-api';
+import type { KindedFilter } from './record-conditions.sqlite';
 
 /**
  * How a result column sorts: the SQL expression of its value, shared by the query and by the
@@ -63,4 +64,66 @@ export const SEEDED_SORT_COLUMNS: readonly { entity: string; name: string; kind:
 export function sortIndexSql(column: { entity: string; name: string; kind: SortKind }): string {
   const expression = sortExpression(column.kind, column.name, 'current_values_json');
   return `CREATE INDEX records_sort_${column.entity}_${column.name} ON records(is_deleted, ${expression}, record_id) WHERE entity = '${column.entity}';`;
+}
+
+/**
+ * Terms that let a condition of an and-ed `where` use its column's sort index (current data):
+ * each is implied by the condition itself (the condition's own SQL still decides), so adding it
+ * changes no answer — it only lets SQLite find a selective condition's few rows through the
+ * index instead of reading every record of the entity. Only the seeded sortable columns have an
+ * index; pickers (compared by Id, indexed by text) and checkboxes are left to the condition.
+ */
+export function indexedConditionTerms(
+  entity: string,
+  filters: readonly KindedFilter[],
+  column: string,
+): { terms: string[]; params: Record<string, string | number> } {
+  const terms: string[] = [];
+  const params: Record<string, string | number> = {};
+  filters.forEach((filter, f) => {
+    if (filter.Combine === 'or' && filter.Conditions.length > 1) return;
+    filter.Conditions.forEach((condition, i) => {
+      const kind = sortKindOf(condition.kind);
+      if (kind === 'picker' || kind === 'checkbox') return;
+      if (
+        !SEEDED_SORT_COLUMNS.some((c) => c.entity === entity && c.name === condition.Field && c.kind === kind)
+      )
+        return;
+      const expression = sortExpression(kind, condition.Field, column);
+      const bind = (suffix: string, text: string | undefined) => {
+        const name = `ix${f}_${i}${suffix}`;
+        const value = text ?? '';
+        params[name] =
+          kind === 'number'
+            ? Number(value)
+            : kind === 'text'
+              ? value.replace(/[A-Z]/g, (c) => c.toLowerCase())
+              : value;
+        return `@${name}`;
+      };
+      const ordering = kind === 'number' || kind === 'date';
+      switch (condition.Op) {
+        case 'equals':
+          if (condition.Value) terms.push(`${expression} = ${bind('v', condition.Value)}`);
+          break;
+        case 'between':
+          if (ordering && condition.Value && condition.Value2)
+            terms.push(
+              `${expression} BETWEEN ${bind('v', condition.Value)} AND ${bind('w', condition.Value2)}`,
+            );
+          break;
+        case 'lt':
+        case 'le':
+        case 'gt':
+        case 'ge': {
+          const op = { lt: '<', le: '<=', gt: '>', ge: '>=' }[condition.Op];
+          if (ordering && condition.Value) terms.push(`${expression} ${op} ${bind('v', condition.Value)}`);
+          break;
+        }
+        default:
+          break;
+      }
+    });
+  });
+  return { terms, params };
 }
