@@ -201,6 +201,12 @@ export {
   registerDataSource,
 } from './opening/parent-data-source';
 export { useFormOpener } from './opening/useFormOpener';
+export {
+  PERMISSIONS_COOKIE,
+  readPermissionsMode,
+  setPermissionsMode,
+  usePermissionsMode,
+} from './permissions/permissions-mode';
 export type { AuditDialogProps } from './record/AuditDialog';
 export { AuditDialog } from './record/AuditDialog';
 export type {

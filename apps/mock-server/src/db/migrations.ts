@@ -1,6 +1,7 @@
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
+import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
 import type { Migration } from './sqlite';
 
 /**
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...FOUNDATION_MIGRATIONS,
   ...RECORDS_THROUGH_TIME_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
+  ...SUPERVISOR_TOOLS_MIGRATIONS,
 ];

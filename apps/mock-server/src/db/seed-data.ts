@@ -1,4 +1,4 @@
-import { Messages } from '@procedo/client-api';
+import { Messages, type Role } from '@procedo/client-api';
 /**
  * Demo data of a regulated quality-management business, seeded on first start. `full` goes to
  * the `demo` database, `small` to `training`.
@@ -39,6 +39,7 @@ export interface UserSeed {
 export const DEMO_ACCOUNTS = [
   { userName: 'supervisor', password: 'demo', role: 'supervisor' },
   { userName: 'operator', password: 'demo', role: 'operator' },
+  { userName: 'translator', password: 'demo', role: 'translation admin' },
 ] as const;
 
 export const SUPERVISOR_PROFILE_ID = 1;
@@ -80,7 +81,28 @@ export const USERS: UserSeed[] = [
     emailPrivate: 'olive.o@example.net',
     jobTitle: 'Production Operator',
   },
+  {
+    id: 3,
+    name: 'translator',
+    password: 'demo',
+    legalName: 'Tess Translator',
+    profileId: OPERATOR_PROFILE_ID,
+    isSupervisor: false,
+    preferenceId: 103,
+    department: 'Documentation',
+    region: 'DACH',
+    mobileTel: '+49 151 23456789',
+    emailBusiness: 'tess.translator@procedo.example',
+    emailPrivate: 'tess.t@example.net',
+    jobTitle: 'Technical Translator',
+  },
 ];
+
+/** The roles of the demo accounts, by user name (docs/protocol.md "Roles"). */
+export const USER_ROLES: Readonly<Record<string, readonly Role[]>> = {
+  supervisor: ['design', 'navigation-design', 'permission-design', 'translation-admin', 'user-admin'],
+  translator: ['translation-admin'],
+};
 
 const quality = (kind: SeedKind, supervisor: boolean): NavigationSeed => ({
   title: 'Quality',

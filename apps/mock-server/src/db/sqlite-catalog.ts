@@ -15,7 +15,7 @@ import { createSqliteSessionStore, createSqliteUserStore } from '../features/ses
 import { createSqliteSigningStore } from '../features/signing/signing-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
-import { seedIfNeeded } from './seed';
+import { seedIfNeeded, seedRolesIfNeeded } from './seed';
 import { seedDashboardsIfNeeded } from './seed-dashboards';
 import type { SeedKind } from './seed-data';
 import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
@@ -98,6 +98,7 @@ export async function openSqliteCatalog(options: {
       opened.push(db);
       const applied = migrate(db, MIGRATIONS);
       const seeded = await seedIfNeeded(db, definition.seed, options.now());
+      await seedRolesIfNeeded(db, options.now());
       const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
       seedFormAccessIfNeeded(db, options.now());

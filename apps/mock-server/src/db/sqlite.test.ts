@@ -65,7 +65,7 @@ describe('seedIfNeeded', () => {
       name: string;
       password_hash: string;
     }>;
-    expect(users.map((u) => u.name)).toEqual(['supervisor', 'operator']);
+    expect(users.map((u) => u.name)).toEqual(['supervisor', 'operator', 'translator']);
     for (const user of users) {
       expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
       expect(user.password_hash).not.toContain('demo');
@@ -83,7 +83,7 @@ describe('the server databases', () => {
         const db = openSqlite(path.join(dir, `${id}.sqlite`));
         // journal_mode=WAL is stored in the file, so a second connection reads it back.
         expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-        expect(db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 2 });
+        expect(db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 3 });
         db.close();
       }
     } finally {

@@ -103,6 +103,21 @@ export const PreferencesPatchSchema = z.strictObject({
 });
 export type PreferencesPatch = z.infer<typeof PreferencesPatchSchema>;
 
+/**
+ * The rights a user may hold beyond the supervisor flag (the spec leaves role names open; see
+ * docs/protocol.md "Roles"): `design` is the design-mode permission, `navigation-design` the
+ * navigation-designer flag, `permission-design` opens and saves the element permissions editor,
+ * `translation-admin` translates labels in place, `user-admin` manages users.
+ */
+export const RoleSchema = z.enum([
+  'design',
+  'navigation-design',
+  'permission-design',
+  'translation-admin',
+  'user-admin',
+]);
+export type Role = z.infer<typeof RoleSchema>;
+
 /** The §3 user fields, named exactly as the spec writes them. */
 export const UserSchema = z.object({
   id: z.int(),
@@ -134,6 +149,8 @@ export const SessionContextSchema = z.object({
   WebDatabaseId: z.string(),
   WebDatabaseName: z.string(),
   DesignMode: z.object({ CanDesign: z.boolean(), CanDesignNavigation: z.boolean() }),
+  /** The user's roles; `DesignMode` is derived from them. */
+  Roles: z.array(RoleSchema),
   User: UserSchema,
   SessionTimeoutMinutes: z.number().check(z.positive()),
   SessionExpiresAt: z.iso.datetime(),

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { DatabaseCatalog, DatabaseEntry } from '../../db/catalog';
 import { AppError, storageFailure } from '../../errors/app-error';
 import { verifyAgainstDummy, verifyPassword } from './password';
+import { hasRole } from './roles';
 import type { SessionRecord, UserRecord } from './session-store';
 
 /** A live, signed-in session with its database and user. */
@@ -149,7 +150,11 @@ export function createSessionService(options: {
       SessionId: session.id,
       WebDatabaseId: database.id,
       WebDatabaseName: database.name,
-      DesignMode: { CanDesign: user.isSupervisor, CanDesignNavigation: user.isSupervisor },
+      DesignMode: {
+        CanDesign: hasRole(user, 'design'),
+        CanDesignNavigation: hasRole(user, 'navigation-design'),
+      },
+      Roles: [...user.roles],
       User: {
         id: user.id,
         name: user.name,
@@ -193,7 +198,7 @@ export function createSessionService(options: {
       const ok = user
         ? await verifyPassword(request.Password, user.passwordHash)
         : await verifyAgainstDummy(request.Password);
-      if (!user || !ok) {
+      if (!user || !ok || user.isDisabled) {
         throw new AppError({
           status: 401,
           code: 'INVALID_CREDENTIALS',
@@ -235,7 +240,7 @@ export function createSessionService(options: {
         return { state: 'expired' };
       }
       const user = await database.stores.users.findById(session.userId);
-      if (!user) {
+      if (!user || user.isDisabled) {
         pending.delete(key);
         await quietly(() => database.stores.sessions.delete(session.id));
         return { state: 'none' };

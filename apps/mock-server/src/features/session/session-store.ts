@@ -1,4 +1,4 @@
-import type { UserPreferences } from '@procedo/client-api';
+import type { Role, UserPreferences } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 
 /** A user as stored: the §3 user fields plus the password hash. */
@@ -17,6 +17,9 @@ export interface UserRecord {
   emailBusiness: string;
   emailPrivate: string;
   jobTitle: string;
+  /** A disabled user cannot sign on, and every session of theirs ends (401) at its next request. */
+  isDisabled: boolean;
+  roles: readonly Role[];
 }
 
 /** Users of one database. */
@@ -70,9 +73,10 @@ interface UserRow {
   email_business: string;
   email_private: string;
   job_title: string;
+  is_disabled: number;
 }
 
-function toUser(row: UserRow | undefined): UserRecord | null {
+function toUser(row: UserRow | undefined, roles: readonly Role[]): UserRecord | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -89,6 +93,8 @@ function toUser(row: UserRow | undefined): UserRecord | null {
     emailBusiness: row.email_business,
     emailPrivate: row.email_private,
     jobTitle: row.job_title,
+    isDisabled: row.is_disabled === 1,
+    roles,
   };
 }
 
@@ -96,15 +102,20 @@ function toUser(row: UserRow | undefined): UserRecord | null {
 export function createSqliteUserStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): UserStore {
   const byName = db.prepare<[string], UserRow>('SELECT * FROM users WHERE name = ?');
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+  const rolesOf = db.prepare<[number], { role: Role }>(
+    'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role',
+  );
+  const withRoles = (row: UserRow | undefined) =>
+    toUser(row, row ? rolesOf.all(row.id).map((r) => r.role) : []);
   const setPreferences = db.prepare<[string, string, number]>(
     'UPDATE users SET pref_ui = ?, pref_language = ? WHERE id = ?',
   );
   return {
     async findByName(name) {
-      return toUser(byName.get(name));
+      return withRoles(byName.get(name));
     },
     async findById(id) {
-      return toUser(byId.get(id));
+      return withRoles(byId.get(id));
     },
     async updatePreferences(id, preferences) {
       await write(() => setPreferences.run(preferences.ui, preferences.language, id));

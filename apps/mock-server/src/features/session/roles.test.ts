@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { SessionContextSchema } from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../db/sqlite';
+import { startTestServer, TestClient, type TestServer } from '../../testing/harness';
+
+let server: TestServer;
+const openDemo = () => openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function contextOf(userName: string) {
+  const client = new TestClient(() => server.url);
+  await client.logon(userName);
+  return { client, context: SessionContextSchema.parse(await (await client.fetch('api/v1/session')).json()) };
+}
+
+describe('roles', () => {
+  it('gives each demo account its roles, and derives the design-mode flags from them', async () => {
+    const supervisor = (await contextOf('supervisor')).context;
+    expect(supervisor.Roles).toEqual([
+      'design',
+      'navigation-design',
+      'permission-design',
+      'translation-admin',
+      'user-admin',
+    ]);
+    expect(supervisor.DesignMode).toEqual({ CanDesign: true, CanDesignNavigation: true });
+
+    const operator = (await contextOf('operator')).context;
+    expect(operator.Roles).toEqual([]);
+    expect(operator.DesignMode).toEqual({ CanDesign: false, CanDesignNavigation: false });
+
+    const translator = (await contextOf('translator')).context;
+    expect(translator.Roles).toEqual(['translation-admin']);
+    expect(translator.DesignMode).toEqual({ CanDesign: false, CanDesignNavigation: false });
+    expect(translator.WebUserIsSupervisor).toBe(false);
+  });
+
+  it('ends a disabled user’s session at its next request and refuses their logon', async () => {
+    const { client } = await contextOf('translator');
+    const db = openDemo();
+    try {
+      db.prepare("UPDATE users SET is_disabled = 1 WHERE name = 'translator'").run();
+      const next = await client.fetch('api/v1/session');
+      expect(next.status).toBe(401);
+      expect(((await next.json()) as { Code: string }).Code).toBe('NOT_LOGGED_ON');
+      await expect(new TestClient(() => server.url).logon('translator')).rejects.toThrow(/401/);
+    } finally {
+      db.prepare("UPDATE users SET is_disabled = 0 WHERE name = 'translator'").run();
+      db.close();
+    }
+    await new TestClient(() => server.url).logon('translator');
+  });
+
+  it('adds the translator and the roles to a database seeded before roles existed, once', async () => {
+    const db = openDemo();
+    try {
+      db.prepare("DELETE FROM users WHERE name = 'translator'").run();
+      db.prepare('DELETE FROM user_roles').run();
+      db.prepare("DELETE FROM meta WHERE key = 'roles_seeded_at'").run();
+    } finally {
+      db.close();
+    }
+    await server.restart();
+    expect((await contextOf('translator')).context.Roles).toEqual(['translation-admin']);
+    expect((await contextOf('supervisor')).context.Roles).toHaveLength(5);
+
+    // An administrator's later change is kept across restarts.
+    const again = openDemo();
+    try {
+      again.prepare("DELETE FROM user_roles WHERE role = 'design'").run();
+    } finally {
+      again.close();
+    }
+    await server.restart();
+    expect((await contextOf('supervisor')).context.Roles).not.toContain('design');
+  });
+});
