@@ -185,6 +185,13 @@ export type { AuditApi, AuditSearchQuery } from './v1/audit';
 export { createAuditApi } from './v1/audit';
 export type { AuditSearchItem, AuditSearchPage } from './v1/audit-schemas';
 export { AuditSearchItemSchema, AuditSearchPageSchema } from './v1/audit-schemas';
+export type { Bookmark, BookmarkList, BookmarkState, BookmarksApi } from './v1/bookmarks';
+export {
+  BookmarkListSchema,
+  BookmarkSchema,
+  BookmarkStateSchema,
+  createBookmarksApi,
+} from './v1/bookmarks';
 export type { V1Client, V1ClientOptions } from './v1/client';
 export { createV1Client } from './v1/client';
 export type {

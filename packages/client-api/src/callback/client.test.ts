@@ -180,3 +180,46 @@ describe('callback client', () => {
     expect(counter.getSnapshot()).toBe(0);
   });
 });
+
+describe('callback client: ToggleBookmarkSelectedRecord', () => {
+  it('sends the table and record ids and resolves with the new state', async () => {
+    const { fetch, seen } = fixedFetch(200, ok('<Bookmark TableId="102" RecordId="17" Selected="true"/>'));
+    const client = createCallbackClient({ fetch, getCsrfToken: () => 'tok' });
+    await expect(client.toggleBookmark(102, 17)).resolves.toEqual({
+      TableId: 102,
+      RecordId: 17,
+      Selected: true,
+    });
+    expect(seen[0]?.body).toBe(
+      '<Command><CommandType>ToggleBookmarkSelectedRecord</CommandType><BookmarkTableId>102</BookmarkTableId><BookmarkRecordId>17</BookmarkRecordId></Command>',
+    );
+  });
+
+  it('reads Selected="false" as a removed bookmark', async () => {
+    const { fetch } = fixedFetch(200, ok('<Bookmark TableId="102" RecordId="17" Selected="false"/>'));
+    await expect(createCallbackClient({ fetch }).toggleBookmark(102, 17)).resolves.toMatchObject({
+      Selected: false,
+    });
+  });
+
+  it('throws a CallbackError with the server message for a record the user cannot see', async () => {
+    const { fetch } = fixedFetch(
+      200,
+      '<Response><Status>ERROR</Status><Message>No record 9 on form 102 to bookmark.</Message></Response>',
+    );
+    const error = await createCallbackClient({ fetch })
+      .toggleBookmark(102, 9)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallbackError);
+    expect((error as CallbackError).serverMessage).toBe('No record 9 on form 102 to bookmark.');
+  });
+
+  it('refuses an answer without a readable Bookmark state', async () => {
+    for (const result of ['', '<Bookmark TableId="102" RecordId="17" Selected="yes"/>', 'true']) {
+      const { fetch } = fixedFetch(200, ok(result));
+      await expect(createCallbackClient({ fetch }).toggleBookmark(102, 17)).rejects.toBeInstanceOf(
+        ResponseShapeError,
+      );
+    }
+  });
+});

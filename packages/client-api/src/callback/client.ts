@@ -17,6 +17,7 @@ import {
   readCsrfCookie,
 } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
+import { type BookmarkState, BookmarkStateSchema } from '../v1/bookmarks';
 import { RecordSchema, type RecordVersion } from '../v1/record-schemas';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { CallbackStatus, type SiteMapNode } from './commands';
@@ -101,6 +102,12 @@ export interface CallbackClient {
   tabSelect(srcElementId: string): Promise<string>;
   /** `Template.CacheRefresh`: empties the server's cache of form definitions (reload afterwards). */
   templateCacheRefresh(): Promise<void>;
+  /**
+   * `ToggleBookmarkSelectedRecord`: bookmarks the record (`tableId` = its record form's
+   * `WebTemplateNo`) or removes its bookmark; resolves with the new state. A record the user cannot
+   * see is a `CallbackError` (nothing stored); at a timepoint the server refuses it.
+   */
+  toggleBookmark(tableId: number, recordId: number): Promise<BookmarkState>;
 }
 
 /** Options of {@link CallbackClient.xmlOfId}. */
@@ -312,6 +319,39 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
     },
     async templateCacheRefresh() {
       await send({ CommandType: 'Template.CacheRefresh' });
+    },
+    async toggleBookmark(tableId, recordId) {
+      const response = await send({
+        CommandType: 'ToggleBookmarkSelectedRecord',
+        BookmarkTableId: String(tableId),
+        BookmarkRecordId: String(recordId),
+      });
+      const element = findElement(response.resultXml, ['Bookmark']);
+      const parsed = BookmarkStateSchema.safeParse(
+        element
+          ? {
+              TableId: Number(element.attributes.TableId),
+              RecordId: Number(element.attributes.RecordId),
+              Selected:
+                element.attributes.Selected === 'true'
+                  ? true
+                  : element.attributes.Selected === 'false'
+                    ? false
+                    : element.attributes.Selected,
+            }
+          : undefined,
+        ENGLISH_ISSUES,
+      );
+      if (!parsed.success) {
+        throw new ResponseShapeError({
+          issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', 'Bookmark', ...i.path] })),
+          bodyText: response.resultText,
+          url,
+          method,
+          cause: parsed.error,
+        });
+      }
+      return parsed.data;
     },
   };
 }

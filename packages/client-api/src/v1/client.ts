@@ -21,6 +21,7 @@ import {
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { type AuditApi, createAuditApi } from './audit';
+import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
@@ -84,6 +85,8 @@ export interface V1Client {
   dashboards: DashboardsApi;
   /** `forms/{no}/filters…`: the filter editor's saved filters (own and shared). */
   filters: FiltersApi;
+  /** `bookmarks`: the user's bookmarked records, and whether one record is bookmarked. */
+  bookmarks: BookmarksApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -228,5 +231,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     securityEvents: createSecurityEventsApi(request),
     dashboards: createDashboardsApi(request),
     filters: createFiltersApi(request),
+    bookmarks: createBookmarksApi(request),
   };
 }
