@@ -5,6 +5,7 @@ import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
 import { auditRoutes } from './features/audit/audit-routes';
 import { createAuditSearchService } from './features/audit/audit-search';
+import { bookmarksRoutes } from './features/bookmarks/bookmarks-routes';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { createDashboardsService } from './features/dashboards/dashboards-service';
@@ -59,8 +60,19 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
-    createServices(deps);
+  const {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    bookmarks,
+  } = createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -138,6 +150,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
       requireSession: apiSession,
     }),
   );
+  api.use('/v1/bookmarks', bookmarksRoutes({ bookmarks, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
+import { createBookmarksService } from './features/bookmarks/bookmarks-service';
 import { createCallbackService } from './features/callback/callback-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
@@ -47,8 +48,26 @@ export function createServices(deps: {
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
   const filters = createFiltersService({ now, forms });
-  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
-  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters };
+  const bookmarks = createBookmarksService({ now, forms, records });
+  const callbacks = createCallbackService({
+    faultInjection: options.faultInjection,
+    forms,
+    records,
+    bookmarks,
+  });
+  return {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    bookmarks,
+  };
 }
 
 /** The services of one app. */

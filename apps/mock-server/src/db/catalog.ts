@@ -1,4 +1,5 @@
 import type { AuditStore } from '../features/audit/audit-store';
+import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
@@ -26,6 +27,7 @@ export interface DatabaseStores {
   signing: SigningStore;
   dashboards: DashboardStore;
   savedFilters: SavedFilterStore;
+  bookmarks: BookmarkStore;
 }
 
 /** One database a user can sign in to. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
+import { createSqliteBookmarkStore } from '../features/bookmarks/bookmarks-store';
 import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
@@ -136,6 +137,7 @@ export async function openSqliteCatalog(options: {
           signing: createSqliteSigningStore(db, write),
           dashboards: createSqliteDashboardStore(db),
           savedFilters: createSqliteSavedFilterStore(db, write),
+          bookmarks: createSqliteBookmarkStore(db, write),
         },
       });
     }

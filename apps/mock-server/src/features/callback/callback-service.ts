@@ -1,4 +1,5 @@
 import {
+  type BookmarkState,
   type FieldValue,
   KeepAliveCommandSchema,
   Messages,
@@ -17,6 +18,7 @@ import {
 import { z } from 'zod';
 import { isAppError } from '../../errors/app-error';
 import { readOnlyTimepoint, type Timepoint } from '../../http/timepoint';
+import type { BookmarksService } from '../bookmarks/bookmarks-service';
 import type { FormsService } from '../forms/forms-service';
 import { getSiteMap, NavigationError } from '../navigation/navigation-service';
 import type { RecordsService } from '../records/records-service';
@@ -124,6 +126,7 @@ export function createCallbackService(options: {
   faultInjection: boolean;
   forms: FormsService;
   records: RecordsService;
+  bookmarks: BookmarksService;
 }): CallbackService {
   const table: CommandTable = {
     'Web.Session': {
@@ -225,8 +228,38 @@ export function createCallbackService(options: {
         },
       },
     },
+    ToggleBookmarkSelectedRecord: {
+      '': {
+        schema: ToggleBookmarkCommandSchema,
+        // Not `reads`: it changes the user's data, so a timepoint refuses it (409).
+        run: async (command: z.infer<typeof ToggleBookmarkCommandSchema>, auth: AuthContext) => {
+          let state: BookmarkState;
+          try {
+            state = await options.bookmarks.toggle(
+              auth,
+              Number(command.BookmarkTableId),
+              Number(command.BookmarkRecordId),
+            );
+          } catch (error) {
+            // A record the user cannot see (nothing stored), or the bookmark cap: its message.
+            if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
+            throw error;
+          }
+          return {
+            type: 'ok',
+            result: {
+              name: 'Bookmark',
+              attributes: {
+                TableId: String(state.TableId),
+                RecordId: String(state.RecordId),
+                Selected: String(state.Selected),
+              },
+            },
+          };
+        },
+      },
+    },
     // Later issues: known to the protocol, not served yet.
-    ToggleBookmarkSelectedRecord: { '': { schema: ToggleBookmarkCommandSchema } },
     wtoElementExecCommand: {
       'entity.translation.get': { schema: TranslationGetCommandSchema },
       'entity.translation.save': { schema: TranslationSaveCommandSchema },

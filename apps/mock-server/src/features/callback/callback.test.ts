@@ -158,13 +158,12 @@ describe('callback errors', () => {
     expect(answer.message).toContain('Force');
   });
 
-  it('answers 400 "not available" naming a command of a later issue', async () => {
+  it('answers 400 naming the missing fields of ToggleBookmarkSelectedRecord (served since migration 22)', async () => {
     const answer = await readResponse(
       await client.callback(command({ CommandType: 'ToggleBookmarkSelectedRecord' })),
     );
     expect(answer.http).toBe(400);
-    expect(answer.message).toContain('ToggleBookmarkSelectedRecord');
-    expect(answer.message).toContain('not available');
+    expect(answer.message).toBe('Missing field BookmarkTableId; Missing field BookmarkRecordId');
   });
 
   it('answers 413 ERROR to a body over 1 MiB', async () => {
