@@ -245,6 +245,8 @@ export {
 } from './record/audit-trail';
 export type { AuditTrailLabels } from './record/audit-trail-labels';
 export { AUDIT_TRAIL_LABELS } from './record/audit-trail-labels';
+export type { BookmarkToggleLabels, BookmarkToggleProps } from './record/BookmarkToggle';
+export { BOOKMARK_TOGGLE_LABELS, BookmarkToggle } from './record/BookmarkToggle';
 export type { ConflictPanelProps } from './record/ConflictPanel';
 export { ConflictPanel } from './record/ConflictPanel';
 export type { ConflictRow } from './record/conflict-rows';
