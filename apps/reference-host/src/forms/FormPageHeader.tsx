@@ -1,6 +1,8 @@
 import type { FormDefinition, RecordVersion } from '@procedo/client-api';
-import { HelpIcon, utcText } from '@procedo/forms-react';
+import { BookmarkToggle, HelpIcon, utcText } from '@procedo/forms-react';
 import { DetailPageCompletion } from '@procedo/process-react';
+import { callback, v1 } from '../api';
+import { bookmarksChanged } from '../bookmarks/bookmarks';
 import type { FormPageQuery } from './form-query';
 import { FORM_PAGE_LABELS as L } from './labels';
 import { RecordNavigation } from './RecordNavigation';
@@ -15,7 +17,7 @@ interface FormPageHeaderProps {
 }
 
 /**
- * The form page's header: the title with its help icon, the version line and dirty mark, the
+ * The form page's header: the title with its help icon and a record's bookmark toggle, the version line and dirty mark, the
  * deleted note, previous/next through the parent list, the timepoint note and the bar that
  * completes a detail-page step.
  */
@@ -35,6 +37,17 @@ export function FormPageHeader({ definition, record, query, isDirty, onOpenHelpF
           </>
         ) : null}
       </h1>
+      {definition.Kind === 'record' && record && !record.IsDeleted ? (
+        // spec §2/§4: toggles after the server confirms; a bookmark changes data, so not in time travel.
+        <BookmarkToggle
+          callback={callback}
+          bookmarks={v1.bookmarks}
+          webTemplateNo={definition.WebTemplateNo}
+          recordId={record.Id}
+          isDisabled={query.timepoint !== null}
+          onChange={bookmarksChanged}
+        />
+      ) : null}
       {definition.Kind === 'record' ? (
         <p className="procedo-FormPage-version">
           {record ? L.version(record.Version, record.UpdatedBy, utcText(record.UpdatedAt)) : L.newRecord}

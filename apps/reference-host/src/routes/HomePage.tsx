@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { BookmarkList } from '../bookmarks/BookmarkList';
 import { LazyDashboardPanel } from '../dashboards/LazyDashboardPanel';
 import { ProcessList } from '../processes/ProcessList';
 import {
@@ -31,6 +32,7 @@ export function HomePage() {
       <h1>Home</h1>
       <ProcessTimeTravelBar timeTravel={timeTravel} />
       <LazyDashboardPanel dashboardId={HOME_DASHBOARD_ID} timeTravel={timeTravel} />
+      <BookmarkList headingId="home-bookmarks" href={timeTravel.href} />
       <section aria-labelledby="home-session" className="procedo-Dashboard-card">
         <h2 id="home-session">Your session</h2>
         <dl>

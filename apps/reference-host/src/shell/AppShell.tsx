@@ -1,7 +1,8 @@
-import { Messages, type SiteMapNode } from '@procedo/client-api';
+import { type Bookmark, Messages, type SiteMapNode } from '@procedo/client-api';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { callback } from '../api';
+import { callback, v1 } from '../api';
+import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
 import { withPageTimeTravel } from '../forms/form-query';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
@@ -46,6 +47,27 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
       isCurrent = false;
     };
   }, [context.SessionId]);
+
+  // Quick find offers the user's bookmarks too: read when a search starts and after each toggle.
+  const [bookmarks, setBookmarks] = useState<readonly Bookmark[]>([]);
+  const isFinding = quickFind.trim() !== '';
+  const bookmarkChanges = useBookmarkChanges();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again per session and per change
+  useEffect(() => {
+    if (!isFinding) return;
+    let isCurrent = true;
+    v1.bookmarks.list().then(
+      (list) => {
+        if (isCurrent) setBookmarks(list.Items);
+      },
+      // The navigation still filters; a failed read only leaves bookmarks out of Quick find.
+      (cause: unknown) => console.error(cause),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isFinding, bookmarkChanges, context.SessionId]);
+  const foundBookmarks = matchBookmarks(bookmarks, quickFind);
 
   const isClassic = context.User.preferences.ui === 'classic';
   // Going home from a page in time travel stays at its timepoint.
@@ -99,7 +121,23 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
               {Messages.siteMapLoadError}
             </p>
           ) : null}
-          {navigation.kind === 'ready' && visibleNodes.length === 0 ? (
+          {foundBookmarks.length > 0 ? (
+            <section aria-labelledby={`${quickFindId}-bookmarks`} className="procedo-QuickFind-bookmarks">
+              <h2 id={`${quickFindId}-bookmarks`} className="procedo-NavigationTree-group">
+                Bookmarks
+              </h2>
+              <ul className="procedo-NavigationTree">
+                {foundBookmarks.map((bookmark) => (
+                  <li key={`${bookmark.TableId}:${bookmark.RecordId}`}>
+                    <Link to={withPageTimeTravel(bookmark.Url, pageParams)} title={bookmark.FormTitle}>
+                      {bookmark.Title || `#${bookmark.RecordId}`}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {navigation.kind === 'ready' && visibleNodes.length === 0 && foundBookmarks.length === 0 ? (
             <p>
               {quickFind.trim() ? `No navigation items match “${quickFind.trim()}”.` : 'No navigation items.'}
             </p>
