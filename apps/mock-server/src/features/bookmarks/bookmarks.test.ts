@@ -156,7 +156,10 @@ describe('ToggleBookmarkSelectedRecord', () => {
       (await supervisor.json('DELETE', `api/v1/forms/102/records/${supplier.Id}`, { Version: 1 })).status,
     ).toBe(200);
     const before = storedBookmarks();
-    expect((await toggle(operator, 102, supplier.Id)).status).toBe('ERROR');
+    const answer = await toggle(operator, 102, supplier.Id);
+    expect(answer.http).toBe(200);
+    expect(answer.status).toBe('ERROR');
+    expect(answer.message).toBe(`There is no record ${supplier.Id} on form 102 that you may bookmark.`);
     expect(storedBookmarks()).toBe(before);
   });
 
