@@ -17,6 +17,7 @@ import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
 import { securityEventsRoutes } from './features/signing/security-events-routes';
 import { staticRoutes } from './features/static/static-routes';
+import { usersRoutes } from './features/users/users-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
@@ -59,8 +60,19 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
-    createServices(deps);
+  const {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    users,
+  } = createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -138,6 +150,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
       requireSession: apiSession,
     }),
   );
+  api.use('/v1/users', usersRoutes({ users, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -12,6 +12,7 @@ import { createRecordsService } from './features/records/records-service';
 import { createWorkGate } from './features/session/logon-gate';
 import { createSessionService } from './features/session/session-service';
 import { createSigningService } from './features/signing/signing-service';
+import { createUsersService } from './features/users/users-service';
 
 /**
  * The one place services are built and wired to each other (the stores come from the catalog,
@@ -47,8 +48,21 @@ export function createServices(deps: {
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
   const filters = createFiltersService({ now, forms });
+  const users = createUsersService({ now });
   const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
-  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters };
+  return {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    users,
+  };
 }
 
 /** The services of one app. */

@@ -30,6 +30,7 @@ import type { V1Request, V1RequestOptions } from './request';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
 import { createSecurityEventsApi, type SecurityEventsApi } from './security-events';
 import { createSessionApi, type SessionApi } from './session';
+import { createUsersApi, type UsersApi } from './users';
 
 /** Options of {@link createV1Client}. */
 export interface V1ClientOptions {
@@ -84,6 +85,8 @@ export interface V1Client {
   dashboards: DashboardsApi;
   /** `forms/{no}/filters…`: the filter editor's saved filters (own and shared). */
   filters: FiltersApi;
+  /** `users…`: user administration (form 901, the `user-admin` role) and the user's own account. */
+  users: UsersApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -228,5 +231,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     securityEvents: createSecurityEventsApi(request),
     dashboards: createDashboardsApi(request),
     filters: createFiltersApi(request),
+    users: createUsersApi(request),
   };
 }
