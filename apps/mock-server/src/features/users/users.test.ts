@@ -183,6 +183,17 @@ describe('user administration', () => {
     expect((storedRow(TRANSLATOR_ID) as { region: string }).region).toBe('Nordics');
   });
 
+  it('makes an edit opened before the user changed their own preferences stale (409)', async () => {
+    const { version } = (await detail(OPERATOR_ID)).User;
+    expect((await operator.json('PATCH', 'api/v1/session/preferences', { ui: 'classic' })).status).toBe(200);
+    const stale = await supervisor.json('PATCH', `api/v1/users/${OPERATOR_ID}`, {
+      Version: version,
+      region: 'APAC',
+    });
+    expect(stale.status).toBe(409);
+    expect(UserConflictBodySchema.parse(await stale.json()).Current.preferences.ui).toBe('classic');
+  });
+
   it('disables a user: their open session’s next request is 401, their logon is refused; enabling lets them back', async () => {
     const translator = new TestClient(() => server.url);
     await translator.logon('translator');
