@@ -9,7 +9,13 @@ import {
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
-import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
+import {
+  command,
+  readResponse,
+  startSignedInServer,
+  TestClient,
+  type TestServer,
+} from '../../testing/harness';
 import { LAST_USER_ADMIN_MESSAGE, NAME_TAKEN_MESSAGE, SELF_DISABLE_MESSAGE } from './users-service';
 
 let server: TestServer;
@@ -62,6 +68,17 @@ describe('user administration', () => {
       expect(((await response.json()) as { Code: string }).Code).toBe('FORBIDDEN');
     }
     expect((storedRow(OPERATOR_ID) as { job_title: string }).job_title).toBe('Production Operator');
+  });
+
+  it('offers Administration › Users in the navigation to user administrators only', async () => {
+    const siteMapXml = async (client: TestClient) =>
+      (await readResponse(await client.callback(command({ CommandType: 'Profile.Navigation.SiteMap.Xml' }))))
+        .resultXml ?? '';
+    expect(await siteMapXml(supervisor)).toContain('Url="/form?WebTemplateNo=901"');
+    // The translator has the operators' profile but not the role; the supervisor's role is what counts.
+    const translator = new TestClient(() => server.url);
+    await translator.logon('translator');
+    expect(await siteMapXml(translator)).not.toContain('WebTemplateNo=901');
   });
 
   it('lists users in name order, a page at a time, filtered by text', async () => {
