@@ -184,11 +184,11 @@ export function createSqliteUsersAdminStore(
     db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'languages'").get() !== undefined;
   const readLanguages = (): string[] => {
     if (!hasLanguagesTable()) return [...DEFAULT_LANGUAGES];
-    // A languages table (the translations' migration) is the database's list when it has one.
-    const codes = (db.prepare('SELECT * FROM languages').all() as Record<string, unknown>[])
-      .map((row) => row.code ?? row.lang_code ?? row.id)
-      .filter((code): code is string => typeof code === 'string');
-    return codes.length > 0 ? codes.sort() : [...DEFAULT_LANGUAGES];
+    // The translations' migration gives the database its own list (languages.code).
+    const codes = (db.prepare('SELECT code FROM languages ORDER BY code').all() as { code: string }[]).map(
+      (row) => row.code,
+    );
+    return codes.length > 0 ? codes : [...DEFAULT_LANGUAGES];
   };
   const insertAudit = db.prepare<[number, string, string, string, number, string, string]>(
     `INSERT INTO user_audit_events (user_id, field, old_value, new_value, changed_by_id, changed_by_name, at_utc)
