@@ -18,6 +18,7 @@ import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
 import { securityEventsRoutes } from './features/signing/security-events-routes';
 import { staticRoutes } from './features/static/static-routes';
+import { usersRoutes } from './features/users/users-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     hashGate,
     filters,
     bookmarks,
+    users,
   } = createServices(deps);
 
   const app = express();
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1/bookmarks', bookmarksRoutes({ bookmarks, requireSession: apiSession }));
+  api.use('/v1/users', usersRoutes({ users, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -13,6 +13,7 @@ import { createRecordsService } from './features/records/records-service';
 import { createWorkGate } from './features/session/logon-gate';
 import { createSessionService } from './features/session/session-service';
 import { createSigningService } from './features/signing/signing-service';
+import { createUsersService } from './features/users/users-service';
 
 /**
  * The one place services are built and wired to each other (the stores come from the catalog,
@@ -55,6 +56,7 @@ export function createServices(deps: {
     records,
     bookmarks,
   });
+  const users = createUsersService({ now });
   return {
     sessions,
     forms,
@@ -67,6 +69,7 @@ export function createServices(deps: {
     hashGate,
     filters,
     bookmarks,
+    users,
   };
 }
 

@@ -9,6 +9,7 @@ import { HomePage } from './routes/HomePage';
 import { LogonPage } from './routes/LogonPage';
 import { DashboardPage, FilterEditorPage } from './routes/lazy-pages';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { ProfilePage } from './routes/ProfilePage';
 import { RootRoute } from './routes/RootRoute';
 import { SecurityEventsPage } from './routes/SecurityEventsPage';
 import { StepPage } from './routes/StepPage';
@@ -32,6 +33,7 @@ export function App() {
         <Route path="audit-print" element={<AuditPrintPage />} />
         <Route path="security-events" element={<SecurityEventsPage />} />
         <Route path="filter-editor" element={<FilterEditorPage />} />
+        <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -415,3 +415,33 @@ export {
 } from './v1/security-events';
 export type { SessionApi } from './v1/session';
 export { createSessionApi, IgnoredBodySchema } from './v1/session';
+export type {
+  OwnAccount,
+  UserAccount,
+  UserAuditEvent,
+  UserChoices,
+  UserCreate,
+  UserDetail,
+  UserFieldName,
+  UserFields,
+  UserPatch,
+  UsersPage,
+} from './v1/user-schemas';
+export {
+  OwnAccountSchema,
+  USER_FIELD_MAX,
+  USER_FIELD_MESSAGES,
+  USER_FIELD_NAMES,
+  USER_PASSWORD_MIN,
+  UserAccountSchema,
+  UserAuditEventSchema,
+  UserChoicesSchema,
+  UserConflictBodySchema,
+  UserCreateSchema,
+  UserDetailSchema,
+  UserFieldSchemas,
+  UserPatchSchema,
+  UsersPageSchema,
+} from './v1/user-schemas';
+export type { UsersApi, UsersListQuery } from './v1/users';
+export { createUsersApi, isUserConflictError, UserConflictError } from './v1/users';

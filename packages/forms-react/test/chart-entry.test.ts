@@ -53,6 +53,8 @@ async function filesOf(entry: string): Promise<Map<string, string>> {
 // A text only the filter editor has, and one only the dashboard widgets have.
 const FILTER_EDITOR_CODE = /Add condition/;
 const DASHBOARD_CODE = /Loading the dashboard/;
+// And one only the users administration has.
+const ADMIN_CODE = /Some fields need a change/;
 
 describe('the on-demand entries', () => {
   it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard nor the filter editor', async () => {
@@ -61,6 +63,7 @@ describe('the on-demand entries', () => {
         expect(code, `${entry} → ${file}`).not.toMatch(/@visx\/|d3-scale|@procedo\/forms-react\/charts/);
         expect(code, `${entry} → ${file}`).not.toMatch(FILTER_EDITOR_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(DASHBOARD_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(ADMIN_CODE);
       }
     }
   });
@@ -77,6 +80,12 @@ describe('the on-demand entries', () => {
   it('the filter editor entry has the editor', async () => {
     for (const entry of ['filter-editor.js', 'filter-editor.cjs']) {
       expect([...(await filesOf(entry)).values()].join('\n')).toMatch(FILTER_EDITOR_CODE);
+    }
+  });
+
+  it('the admin entry has the users administration', async () => {
+    for (const entry of ['admin.js', 'admin.cjs']) {
+      expect([...(await filesOf(entry)).values()].join('\n')).toMatch(ADMIN_CODE);
     }
   });
 

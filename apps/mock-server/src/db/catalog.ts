@@ -11,6 +11,7 @@ import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
 import type { SessionStore, UserStore } from '../features/session/session-store';
 import type { SigningStore } from '../features/signing/signing-store';
+import type { UsersAdminStore } from '../features/users/users-store';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -28,6 +29,7 @@ export interface DatabaseStores {
   dashboards: DashboardStore;
   savedFilters: SavedFilterStore;
   bookmarks: BookmarkStore;
+  usersAdmin: UsersAdminStore;
 }
 
 /** One database a user can sign in to. */

@@ -3,6 +3,7 @@ import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
+import { USERS_ADMIN_MIGRATIONS } from './migrations/users-admin';
 import type { Migration } from './sqlite';
 
 /**
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SEARCH_MIGRATIONS,
   ...SUPERVISOR_TOOLS_MIGRATIONS,
   ...BOOKMARKS_MIGRATIONS,
+  ...USERS_ADMIN_MIGRATIONS,
 ];

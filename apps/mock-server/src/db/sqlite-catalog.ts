@@ -14,6 +14,7 @@ import { createSqliteRecordStore } from '../features/records/records-store.sqlit
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
 import { createSqliteSigningStore } from '../features/signing/signing-store';
+import { createSqliteUsersAdminStore } from '../features/users/users-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded, seedRolesIfNeeded } from './seed';
@@ -138,6 +139,7 @@ export async function openSqliteCatalog(options: {
           dashboards: createSqliteDashboardStore(db),
           savedFilters: createSqliteSavedFilterStore(db, write),
           bookmarks: createSqliteBookmarkStore(db, write),
+          usersAdmin: createSqliteUsersAdminStore(db, write),
         },
       });
     }

@@ -38,6 +38,7 @@ import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
+import { USERS_FORM_NO, UsersAdminPage } from './LazyUsersAdminPage';
 
 /**
  * The generic form page `/form?WebTemplateNo=N[&UGoToItemNo=id]` (spec §2): reads the query and
@@ -51,6 +52,8 @@ export function FormPage() {
   // A search form's last criteria, by form: moving in time runs the same search at the new time.
   const lastSearch = useRef(new Map<number, LastSearch>());
   if (query.webTemplateNo === null) return <FormPageMessage title="Form" message={L.noForm} />;
+  // Form 901 is the administration's users grid, an SDK component rather than a form definition.
+  if (query.webTemplateNo === USERS_FORM_NO) return <UsersAdminPage />;
   // The address holds the time-travel state (spec §2), so a view at a timepoint can be shared.
   const travel = (state: TimeTravelState) => setParams(writeTimeTravelQuery(params, state));
   return (

@@ -92,7 +92,9 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
         </search>
         <span className="procedo-TitleBar-user">
           <span className="procedo-visually-hidden">Signed in as </span>
-          <span>{context.User.legalName}</span>
+          <Link to="/profile" title="Your profile">
+            {context.User.legalName}
+          </Link>
         </span>
         <nav aria-label="Account" className="procedo-TitleBar-links">
           <ul>

@@ -11,6 +11,8 @@ export interface SignedInValue {
   /** The session context of the signed-in user (replaced after a re-login or a preference change). */
   context: SessionContext;
   errorHandler: HostErrorHandler;
+  /** Replaces the context after the page changed it (the profile page's preference edit). */
+  onContextChange?: (context: SessionContext) => void;
 }
 
 export const SignedInContext = createContext<SignedInValue | null>(null);

@@ -31,6 +31,7 @@ import type { V1Request, V1RequestOptions } from './request';
 import { type ApiErrorBody, ApiErrorBodySchema, ApiErrorCode } from './schemas';
 import { createSecurityEventsApi, type SecurityEventsApi } from './security-events';
 import { createSessionApi, type SessionApi } from './session';
+import { createUsersApi, type UsersApi } from './users';
 
 /** Options of {@link createV1Client}. */
 export interface V1ClientOptions {
@@ -87,6 +88,8 @@ export interface V1Client {
   filters: FiltersApi;
   /** `bookmarks`: the user's bookmarked records, and whether one record is bookmarked. */
   bookmarks: BookmarksApi;
+  /** `users…`: user administration (form 901, the `user-admin` role) and the user's own account. */
+  users: UsersApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -232,5 +235,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     dashboards: createDashboardsApi(request),
     filters: createFiltersApi(request),
     bookmarks: createBookmarksApi(request),
+    users: createUsersApi(request),
   };
 }

@@ -1,7 +1,9 @@
 import type { SiteMapNode } from '@procedo/client-api';
 import type { DatabaseEntry } from '../../db/catalog';
 import { type FormAccess, formAccessOf, formsOpenedBy } from '../forms/form-access';
+import { hasRole } from '../session/roles';
 import type { UserRecord } from '../session/session-store';
+import { ROLE_FORMS } from '../users/users-form';
 import type { NavigationNodeRecord } from './navigation-store';
 
 /** Why a site map cannot be given. */
@@ -93,9 +95,10 @@ export async function getSiteMap(options: {
   }
   const profile = await database.stores.navigation.findProfile(profileId);
   if (!profile) throw new NavigationError('unknown-profile', `Unknown profile ${profileId}`);
-  const tree = withoutClosedForms(
-    buildTree(await database.stores.navigation.listNodes(profileId)),
-    await formAccessOf(database, profileId),
-  );
+  const access = await formAccessOf(database, profileId);
+  const tree = withoutClosedForms(buildTree(await database.stores.navigation.listNodes(profileId)), (no) => {
+    const role = ROLE_FORMS.get(no);
+    return role ? hasRole(user, role) : access(no);
+  });
   return title === null ? tree : findByTitle(tree, title);
 }

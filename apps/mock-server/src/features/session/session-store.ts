@@ -108,7 +108,8 @@ export function createSqliteUserStore(db: SqliteDatabase, write: SqliteWriter = 
   const withRoles = (row: UserRow | undefined) =>
     toUser(row, row ? rolesOf.all(row.id).map((r) => r.role) : []);
   const setPreferences = db.prepare<[string, string, number]>(
-    'UPDATE users SET pref_ui = ?, pref_language = ? WHERE id = ?',
+    // A new row version: an administrator's edit opened before this change is stale (409), not silently over it.
+    'UPDATE users SET pref_ui = ?, pref_language = ?, row_version = row_version + 1 WHERE id = ?',
   );
   return {
     async findByName(name) {
