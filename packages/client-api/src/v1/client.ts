@@ -24,6 +24,7 @@ import { type AuditApi, createAuditApi } from './audit';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
+import { createPermissionsApi, type PermissionsApi } from './permissions';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
 import type { V1Request, V1RequestOptions } from './request';
@@ -84,6 +85,8 @@ export interface V1Client {
   dashboards: DashboardsApi;
   /** `forms/{no}/filters…`: the filter editor's saved filters (own and shared). */
   filters: FiltersApi;
+  /** `permissions…`: the element permissions editor, its overview and history (permission-design role). */
+  permissions: PermissionsApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -228,5 +231,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     securityEvents: createSecurityEventsApi(request),
     dashboards: createDashboardsApi(request),
     filters: createFiltersApi(request),
+    permissions: createPermissionsApi(request),
   };
 }
