@@ -13,6 +13,7 @@ import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
 import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
+import { permissionsRoutes } from './features/permissions/permissions-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
 import { securityEventsRoutes } from './features/signing/security-events-routes';
@@ -59,8 +60,19 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
-    createServices(deps);
+  const {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    permissions,
+  } = createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -130,6 +142,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     '/v1/audit',
     auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),
   );
+  api.use('/v1/permissions', permissionsRoutes({ permissions, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
   api.use(
     '/v1/dashboards',

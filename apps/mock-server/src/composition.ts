@@ -6,6 +6,7 @@ import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
 import { createFiltersService } from './features/filters/filters-service';
 import { createFormsService } from './features/forms/forms-service';
+import { createPermissionsService } from './features/permissions/permissions-service';
 import { createPickersService } from './features/pickers/pickers-service';
 import { createProcessesService } from './features/processes/processes-service';
 import { createRecordsService } from './features/records/records-service';
@@ -47,8 +48,21 @@ export function createServices(deps: {
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
   const filters = createFiltersService({ now, forms });
+  const permissions = createPermissionsService({ now, forms });
   const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
-  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters };
+  return {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    permissions,
+  };
 }
 
 /** The services of one app. */

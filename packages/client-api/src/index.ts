@@ -277,6 +277,34 @@ export type {
 } from './v1/forms';
 export { createFormsApi, fileDownloadUrl } from './v1/forms';
 export type {
+  ElementPermissionChange,
+  ElementPermissionEntry,
+  FormPermissions,
+  PermissionChange,
+  PermissionHistoryPage,
+  PermissionOverview,
+  PermissionOwner,
+  PermissionOwners,
+  PermissionOwnerType,
+  PermissionRow,
+  SavePermissionsRequest,
+} from './v1/permission-schemas';
+export {
+  ElementPermissionChangeSchema,
+  ElementPermissionEntrySchema,
+  FormPermissionsSchema,
+  PermissionChangeSchema,
+  PermissionHistoryPageSchema,
+  PermissionOverviewSchema,
+  PermissionOwnerSchema,
+  PermissionOwnersSchema,
+  PermissionOwnerTypeSchema,
+  PermissionRowSchema,
+  SavePermissionsRequestSchema,
+} from './v1/permission-schemas';
+export type { PermissionHistoryQuery, PermissionsApi } from './v1/permissions';
+export { createPermissionsApi } from './v1/permissions';
+export type {
   CreatableCommand,
   CreateProcessRequest,
   PickListData,
@@ -393,34 +421,6 @@ export {
   UserPreferencesSchema,
   UserSchema,
 } from './v1/schemas';
-export type {
-  ElementPermissionChange,
-  ElementPermissionEntry,
-  FormPermissions,
-  PermissionChange,
-  PermissionHistoryPage,
-  PermissionOverview,
-  PermissionOwner,
-  PermissionOwners,
-  PermissionOwnerType,
-  PermissionRow,
-  SavePermissionsRequest,
-} from './v1/permission-schemas';
-export {
-  ElementPermissionChangeSchema,
-  ElementPermissionEntrySchema,
-  FormPermissionsSchema,
-  PermissionChangeSchema,
-  PermissionHistoryPageSchema,
-  PermissionOverviewSchema,
-  PermissionOwnerSchema,
-  PermissionOwnersSchema,
-  PermissionOwnerTypeSchema,
-  PermissionRowSchema,
-  SavePermissionsRequestSchema,
-} from './v1/permission-schemas';
-export type { PermissionHistoryQuery, PermissionsApi } from './v1/permissions';
-export { createPermissionsApi } from './v1/permissions';
 export type {
   SecurityEvent,
   SecurityEventKind,

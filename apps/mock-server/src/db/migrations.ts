@@ -1,3 +1,4 @@
+import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...RECORDS_THROUGH_TIME_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
   ...SUPERVISOR_TOOLS_MIGRATIONS,
+  ...ELEMENT_PERMISSIONS_MIGRATIONS,
 ];

@@ -93,7 +93,9 @@ export function permissionEditorRows(
         Kind: 'tab',
         Depth: 1,
         Inherited:
-          strip.hidden || strip.locked ? { Hidden: strip.hidden, Locked: strip.locked, From: element.Name } : null,
+          strip.hidden || strip.locked
+            ? { Hidden: strip.hidden, Locked: strip.locked, From: element.Name }
+            : null,
       });
       const own = passed(tab.Name);
       const hidden = strip.hidden || own.hidden;

@@ -56,7 +56,10 @@ export function createPermissionsApi(request: V1Request): PermissionsApi {
         ...signalOf(options.signal),
       }),
     save: (no, body) =>
-      request(FormPermissionsSchema, `permissions/forms/${encodeURIComponent(no)}`, { method: 'PUT', json: body }),
+      request(FormPermissionsSchema, `permissions/forms/${encodeURIComponent(no)}`, {
+        method: 'PUT',
+        json: body,
+      }),
     history(query = {}) {
       const params = new URLSearchParams();
       if (query.webTemplateNo !== undefined) params.set('webTemplateNo', String(query.webTemplateNo));
