@@ -38,6 +38,7 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/charts', 'packages/forms-react/src/charts.ts'],
   ['@procedo/forms-react/dashboard', 'packages/forms-react/src/dashboard.ts'],
   ['@procedo/forms-react/filter-editor', 'packages/forms-react/src/filter-editor.ts'],
+  ['@procedo/forms-react/permissions', 'packages/forms-react/src/permissions.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
 ]);
 const onDemandFiles = new Set(ON_DEMAND_ENTRIES.values());
