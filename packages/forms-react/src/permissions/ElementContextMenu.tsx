@@ -1,7 +1,6 @@
 import {
   autoUpdate,
   FloatingFocusManager,
-  FloatingPortal,
   flip,
   offset,
   shift,
@@ -38,7 +37,8 @@ export interface ElementContextMenuProps {
 
 /**
  * The permissions mode's small menu of one element (spec §4), at the pointer. The one component
- * that uses `@floating-ui/react` (docs/ARCHITECTURE.md): a virtual reference at the pointer,
+ * that uses `@floating-ui/react` (docs/ARCHITECTURE.md): a virtual reference at the pointer (fixed
+ * positioning, rendered in place),
  * flipped and shifted to stay on screen; focus moves into the menu, Escape or a click outside
  * closes it and focus returns where it was.
  */
@@ -79,33 +79,33 @@ export function ElementContextMenu({
     useDismiss(context),
     useRole(context, { role: 'menu' }),
   ]);
+  // Not modal and without focus guards: the page around a menu stays readable (no aria-hidden on
+  // it, no hidden focusable guards), and Tab leaves the menu and closes it (the ARIA menu pattern).
   return (
-    <FloatingPortal>
-      <FloatingFocusManager context={context} initialFocus={0} returnFocus>
-        <div
-          ref={refs.setFloating}
-          style={floatingStyles}
-          className="procedo-ContextMenu"
-          role="menu"
-          aria-label={L.menu(elementName)}
-          data-element={elementName}
-          {...getFloatingProps()}
+    <FloatingFocusManager context={context} initialFocus={0} returnFocus modal={false} guards={false}>
+      <div
+        ref={refs.setFloating}
+        style={floatingStyles}
+        className="procedo-ContextMenu"
+        role="menu"
+        aria-label={L.menu(elementName)}
+        data-element={elementName}
+        {...getFloatingProps()}
+      >
+        <button
+          type="button"
+          className="procedo-ContextMenu-item"
+          {...getItemProps({
+            role: 'menuitem',
+            onClick: () => {
+              onClose();
+              onOpenPermissions();
+            },
+          })}
         >
-          <button
-            type="button"
-            className="procedo-ContextMenu-item"
-            {...getItemProps({
-              role: 'menuitem',
-              onClick: () => {
-                onClose();
-                onOpenPermissions();
-              },
-            })}
-          >
-            {L.menuPermissions}
-          </button>
-        </div>
-      </FloatingFocusManager>
-    </FloatingPortal>
+          {L.menuPermissions}
+        </button>
+      </div>
+    </FloatingFocusManager>
   );
 }

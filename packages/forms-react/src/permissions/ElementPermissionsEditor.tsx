@@ -30,6 +30,8 @@ export interface ElementPermissionsEditorProps {
   onCancel: () => void;
   /** A save was stored; the editor shows the saved state. */
   onSaved?: (saved: FormPermissions) => void;
+  /** The form's elements for the owner were loaded (e.g. to title a dialog with the form's title). */
+  onLoaded?: (loaded: FormPermissions) => void;
   /** The element whose row gets the focus when the editor has loaded (the one right-clicked). */
   focusElement?: string | null;
   /** A past timepoint is viewed: everything is shown, nothing can be changed. @default false */
@@ -69,6 +71,7 @@ export function ElementPermissionsEditor({
   onOwnerChange,
   onCancel,
   onSaved,
+  onLoaded,
   focusElement = null,
   isReadOnly = false,
   labels,
@@ -104,7 +107,10 @@ export function ElementPermissionsEditor({
     api
       .get(webTemplateNo, owner, { signal: abort.signal })
       .then(
-        (loaded) => setView(loaded),
+        (loaded) => {
+          setView(loaded);
+          onLoaded?.(loaded);
+        },
         (error: unknown) => {
           if (!abort.signal.aborted) setMessage({ text: messageOf(error, L.loadFailed), type: 'error' });
         },
@@ -308,20 +314,27 @@ export function ElementPermissionsEditor({
 
 /** Props of {@link ElementPermissionsDialog}: the editor's, and the form's title for the dialog's. */
 export interface ElementPermissionsDialogProps extends ElementPermissionsEditorProps {
-  /** The edited form's title, for the dialog's title. */
-  formTitle: string;
+  /** The edited form's title until the editor has loaded it. @default `form {webTemplateNo}` */
+  formTitle?: string;
 }
 
-/** {@link ElementPermissionsEditor} as a modal dialog; Escape cancels. */
+/** {@link ElementPermissionsEditor} as a modal dialog titled by the form; Escape cancels. */
 export function ElementPermissionsDialog({ formTitle, ...props }: ElementPermissionsDialogProps) {
   const L = { ...PERMISSIONS_LABELS, ...props.labels };
+  const [title, setTitle] = useState(formTitle ?? `form ${props.webTemplateNo}`);
   return (
     <ShellDialog
-      title={L.editorTitle(formTitle)}
+      title={L.editorTitle(title)}
       className="procedo-PermissionsDialog"
       onDismiss={props.onCancel}
     >
-      <ElementPermissionsEditor {...props} />
+      <ElementPermissionsEditor
+        {...props}
+        onLoaded={(loaded) => {
+          setTitle(loaded.FormTitle);
+          props.onLoaded?.(loaded);
+        }}
+      />
     </ShellDialog>
   );
 }
