@@ -39,6 +39,7 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/dashboard', 'packages/forms-react/src/dashboard.ts'],
   ['@procedo/forms-react/filter-editor', 'packages/forms-react/src/filter-editor.ts'],
   ['@procedo/forms-react/admin', 'packages/forms-react/src/admin.ts'],
+  ['@procedo/forms-react/permissions', 'packages/forms-react/src/permissions.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
 ]);
 const onDemandFiles = new Set(ON_DEMAND_ENTRIES.values());

@@ -1,11 +1,18 @@
 import type { Options } from 'tsup';
 import { libraryConfig } from '../../tsup.shared';
 
-// `./charts`, `./dashboard` and `./filter-editor` are entries of their own, loaded only by the
+// `./charts`, `./dashboard`, `./filter-editor`, `./admin` and `./permissions` are entries of their own, loaded only by the
 // pages that use them. The dashboard entry loads the charts by their package name (kept external),
 // so the chart library is in no file of another entry in either format; the main entry loads none
 // of them (test: chart-entry.test.ts).
-const entry = ['src/index.ts', 'src/charts.ts', 'src/dashboard.ts', 'src/filter-editor.ts', 'src/admin.ts'];
+const entry = [
+  'src/index.ts',
+  'src/charts.ts',
+  'src/dashboard.ts',
+  'src/filter-editor.ts',
+  'src/admin.ts',
+  'src/permissions.ts',
+];
 const config: Options & { entry: string[]; external: string[] } = {
   ...(libraryConfig({ entry, styles: true }) as Options),
   entry,

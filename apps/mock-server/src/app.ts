@@ -14,6 +14,7 @@ import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
 import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
+import { permissionsRoutes } from './features/permissions/permissions-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
 import { securityEventsRoutes } from './features/signing/security-events-routes';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     filters,
     bookmarks,
     users,
+    permissions,
   } = createServices(deps);
 
   const app = express();
@@ -144,6 +146,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     '/v1/audit',
     auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),
   );
+  api.use('/v1/permissions', permissionsRoutes({ permissions, requireSession: apiSession }));
   api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
   api.use(
     '/v1/dashboards',

@@ -7,6 +7,7 @@ import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
 import { createFiltersService } from './features/filters/filters-service';
 import { createFormsService } from './features/forms/forms-service';
+import { createPermissionsService } from './features/permissions/permissions-service';
 import { createPickersService } from './features/pickers/pickers-service';
 import { createProcessesService } from './features/processes/processes-service';
 import { createRecordsService } from './features/records/records-service';
@@ -57,6 +58,7 @@ export function createServices(deps: {
     bookmarks,
   });
   const users = createUsersService({ now });
+  const permissions = createPermissionsService({ now, forms });
   return {
     sessions,
     forms,
@@ -70,6 +72,7 @@ export function createServices(deps: {
     filters,
     bookmarks,
     users,
+    permissions,
   };
 }
 

@@ -7,7 +7,12 @@ import { FormPage } from './routes/FormPage';
 import { HelpPage } from './routes/HelpPage';
 import { HomePage } from './routes/HomePage';
 import { LogonPage } from './routes/LogonPage';
-import { DashboardPage, FilterEditorPage } from './routes/lazy-pages';
+import {
+  DashboardPage,
+  FilterEditorPage,
+  PermissionsEditorPage,
+  PermissionsOverviewPage,
+} from './routes/lazy-pages';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { ProfilePage } from './routes/ProfilePage';
 import { RootRoute } from './routes/RootRoute';
@@ -34,6 +39,8 @@ export function App() {
         <Route path="security-events" element={<SecurityEventsPage />} />
         <Route path="filter-editor" element={<FilterEditorPage />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="_forms/form" element={<PermissionsEditorPage />} />
+        <Route path="permissions" element={<PermissionsOverviewPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

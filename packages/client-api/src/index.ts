@@ -97,8 +97,8 @@ export {
   ResponseShapeError,
 } from './errors';
 export { auditedChanges, isLegalNameSignature } from './forms/audit';
-export type { ElementAccess } from './forms/permissions';
-export { effectivePermissions } from './forms/permissions';
+export type { ElementAccess, PermissionEditorRow } from './forms/permissions';
+export { effectivePermissions, permissionEditorRows } from './forms/permissions';
 export type {
   RuleResult,
   ValidateOptions,
@@ -283,6 +283,34 @@ export type {
   RecordReadOptions,
 } from './v1/forms';
 export { createFormsApi, fileDownloadUrl } from './v1/forms';
+export type {
+  ElementPermissionChange,
+  ElementPermissionEntry,
+  FormPermissions,
+  PermissionChange,
+  PermissionHistoryPage,
+  PermissionOverview,
+  PermissionOwner,
+  PermissionOwners,
+  PermissionOwnerType,
+  PermissionRow,
+  SavePermissionsRequest,
+} from './v1/permission-schemas';
+export {
+  ElementPermissionChangeSchema,
+  ElementPermissionEntrySchema,
+  FormPermissionsSchema,
+  PermissionChangeSchema,
+  PermissionHistoryPageSchema,
+  PermissionOverviewSchema,
+  PermissionOwnerSchema,
+  PermissionOwnersSchema,
+  PermissionOwnerTypeSchema,
+  PermissionRowSchema,
+  SavePermissionsRequestSchema,
+} from './v1/permission-schemas';
+export type { PermissionHistoryQuery, PermissionsApi } from './v1/permissions';
+export { createPermissionsApi } from './v1/permissions';
 export type {
   CreatableCommand,
   CreateProcessRequest,

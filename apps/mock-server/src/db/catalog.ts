@@ -6,6 +6,7 @@ import type { FileStore } from '../features/files/files-store';
 import type { SavedFilterStore } from '../features/filters/filters-store';
 import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
+import type { PermissionStore } from '../features/permissions/permissions-store';
 import type { ProcessStore } from '../features/processes/processes-store';
 import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
@@ -30,6 +31,7 @@ export interface DatabaseStores {
   savedFilters: SavedFilterStore;
   bookmarks: BookmarkStore;
   usersAdmin: UsersAdminStore;
+  permissions: PermissionStore;
 }
 
 /** One database a user can sign in to. */

@@ -1,4 +1,5 @@
 import { BOOKMARKS_MIGRATIONS } from './migrations/bookmarks';
+import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SUPERVISOR_TOOLS_MIGRATIONS,
   ...BOOKMARKS_MIGRATIONS,
   ...USERS_ADMIN_MIGRATIONS,
+  ...ELEMENT_PERMISSIONS_MIGRATIONS,
 ];

@@ -175,8 +175,8 @@ const administration = (kind: SeedKind): NavigationSeed => ({
       ? [
           {
             title: 'Permissions',
-            url: '/_forms/form?WebTemplateNo=101&PERMISSION_FORMID=101',
-            description: 'Hide or lock form elements per profile',
+            url: '/permissions',
+            description: 'Every element permission by form and owner',
           },
           {
             title: 'Audit trail',

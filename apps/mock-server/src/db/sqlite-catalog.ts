@@ -9,6 +9,7 @@ import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
+import { createSqlitePermissionStore } from '../features/permissions/permissions-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
 import { createSqliteRecordStore } from '../features/records/records-store.sqlite';
 import { createSqliteResourceStore } from '../features/resources/resources-store';
@@ -140,6 +141,7 @@ export async function openSqliteCatalog(options: {
           savedFilters: createSqliteSavedFilterStore(db, write),
           bookmarks: createSqliteBookmarkStore(db, write),
           usersAdmin: createSqliteUsersAdminStore(db, write),
+          permissions: createSqlitePermissionStore(db, write),
         },
       });
     }

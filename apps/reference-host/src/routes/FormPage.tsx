@@ -36,6 +36,7 @@ import { FORM_PAGE_LABELS as L } from '../forms/labels';
 import { PageCommands } from '../forms/PageCommands';
 import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
+import { usePermissionsMenu } from '../forms/usePermissionsMenu';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
 import { USERS_FORM_NO, UsersAdminPage } from './LazyUsersAdminPage';
@@ -176,6 +177,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   useInitialFocus(formRef, query);
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
+  const onOpenPermissions = usePermissionsMenu(definition);
   const { conflict, auditRequest } = record;
   const search = (event: { values: FieldValues }) => {
     lastSearch.set(webTemplateNo, { values: event.values, timepoint: query.timepoint });
@@ -228,6 +230,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
             renderResults={results.renderResults}
             getRowHref={getRowHref}
             controller={controller}
+            onOpenPermissions={onOpenPermissions}
           />
         </div>
         {query.gridProblems.length > 0 ? (

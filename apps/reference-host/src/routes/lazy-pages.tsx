@@ -26,3 +26,29 @@ export function FilterEditorPage() {
     </Suspense>
   );
 }
+
+// The permissions pages carry forms-react's `./permissions` entry (with @floating-ui/react).
+const LazyPermissionsEditorPage = lazy(async () => ({
+  default: (await import('./PermissionsEditorPage')).PermissionsEditorPage,
+}));
+const LazyPermissionsOverviewPage = lazy(async () => ({
+  default: (await import('./PermissionsOverviewPage')).PermissionsOverviewPage,
+}));
+
+/** `/_forms/form`, the element permissions editor over a form, loaded on its first visit. */
+export function PermissionsEditorPage() {
+  return (
+    <Suspense fallback={<LoadingPanel isVisible />}>
+      <LazyPermissionsEditorPage />
+    </Suspense>
+  );
+}
+
+/** `/permissions`, the overview of every element permission, loaded on its first visit. */
+export function PermissionsOverviewPage() {
+  return (
+    <Suspense fallback={<LoadingPanel isVisible />}>
+      <LazyPermissionsOverviewPage />
+    </Suspense>
+  );
+}

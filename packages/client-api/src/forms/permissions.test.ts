@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyPermissionsFor, anyTabbedForm, deviationForm } from '../../test/rules-fixtures';
+import { allNames, anyPermissionsFor, anyTabbedForm, deviationForm } from '../../test/rules-fixtures';
 import type { ElementPermission } from '../v1/form-schemas';
-import { effectivePermissions } from './permissions';
+import { effectivePermissions, permissionEditorRows } from './permissions';
 
 const permission = (NAME: string, hidden: boolean, locked: boolean): ElementPermission => ({
   NAME,
@@ -62,6 +62,37 @@ describe('effectivePermissions', () => {
               if (!access.get(tab.Name)?.hidden) continue;
               for (const child of tab.Elements) expect(access.get(child.Name)?.hidden).toBe(true);
             }
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('permissionEditorRows', () => {
+  it('lists a strip, its tabs and their elements in form order, with what a tab passes on', () => {
+    const rows = permissionEditorRows(deviationForm, [permission('More', true, false)]);
+    expect(rows.map((row) => [row.Name, row.Depth])).toEqual(
+      allNames(deviationForm).map((name) => [name, expect.any(Number)]),
+    );
+    const capa = rows.find((row) => row.Name === 'Capa');
+    expect(capa?.Depth).toBe(2);
+    expect(capa?.Inherited).toEqual({ Hidden: true, Locked: false, From: 'More' });
+    expect(rows.find((row) => row.Name === 'More')?.Inherited).toBeNull();
+    expect(rows.find((row) => row.Name === 'Title')?.Inherited).toBeNull();
+  });
+
+  it('agrees with effectivePermissions: own flags or inherited ones give exactly the enforced access', () => {
+    fc.assert(
+      fc.property(
+        anyTabbedForm.chain((form) => fc.tuple(fc.constant(form), anyPermissionsFor(form))),
+        ([form, permissions]) => {
+          const access = effectivePermissions(form, permissions);
+          const own = new Map(permissions.map((p) => [p.NAME, p]));
+          for (const row of permissionEditorRows(form, permissions)) {
+            const hidden = Boolean(own.get(row.Name)?.ElementHidden || row.Inherited?.Hidden);
+            const locked = Boolean(own.get(row.Name)?.ElementLocked || row.Inherited?.Locked);
+            expect({ hidden, locked }).toEqual(access.get(row.Name) ?? { hidden: false, locked: false });
           }
         },
       ),

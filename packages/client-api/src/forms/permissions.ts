@@ -53,3 +53,65 @@ export function effectivePermissions(
   }
   return effective;
 }
+
+/** One named element of a form as the permissions editor lists it (form order). */
+export interface PermissionEditorRow {
+  readonly Name: string;
+  readonly Label: string;
+  /** The element's kind; `tab` for a tab of a tab strip. */
+  readonly Kind: string;
+  /** 0 for the form's own elements, 1 for a strip's tabs, 2 for the elements inside a tab. */
+  readonly Depth: number;
+  /** What a tab or tab strip around the element passes on to it, or `null` when nothing is. */
+  readonly Inherited: { readonly Hidden: boolean; readonly Locked: boolean; readonly From: string } | null;
+}
+
+/**
+ * The named elements of a form in form order (a strip, its tabs, each tab's elements), each with
+ * what a hidden or locked strip or tab passes on to it under `permissions` — the same rule as
+ * {@link effectivePermissions}, so the editor shows what the server enforces.
+ */
+export function permissionEditorRows(
+  definition: FormDefinition,
+  permissions: Iterable<ElementPermission>,
+): PermissionEditorRow[] {
+  const direct = new Map<string, ElementPermission>();
+  for (const permission of permissions) direct.set(permission.NAME, permission);
+  const passed = (name: string) => {
+    const own = direct.get(name);
+    return { hidden: Boolean(own?.ElementHidden), locked: Boolean(own?.ElementLocked) };
+  };
+  const rows: PermissionEditorRow[] = [];
+  for (const element of definition.Elements) {
+    rows.push({ Name: element.Name, Label: element.Label, Kind: element.Kind, Depth: 0, Inherited: null });
+    if (element.Kind !== 'tabs') continue;
+    const strip = passed(element.Name);
+    for (const tab of element.Tabs) {
+      rows.push({
+        Name: tab.Name,
+        Label: tab.Label,
+        Kind: 'tab',
+        Depth: 1,
+        Inherited:
+          strip.hidden || strip.locked
+            ? { Hidden: strip.hidden, Locked: strip.locked, From: element.Name }
+            : null,
+      });
+      const own = passed(tab.Name);
+      const hidden = strip.hidden || own.hidden;
+      const locked = strip.locked || own.locked;
+      // Named after the tab when the tab's own flags pass something on, else after the strip.
+      const from = own.hidden || own.locked ? tab.Name : element.Name;
+      for (const child of tab.Elements) {
+        rows.push({
+          Name: child.Name,
+          Label: child.Label,
+          Kind: child.Kind,
+          Depth: 2,
+          Inherited: hidden || locked ? { Hidden: hidden, Locked: locked, From: from } : null,
+        });
+      }
+    }
+  }
+  return rows;
+}

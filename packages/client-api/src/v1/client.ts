@@ -25,6 +25,7 @@ import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
+import { createPermissionsApi, type PermissionsApi } from './permissions';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
 import type { V1Request, V1RequestOptions } from './request';
@@ -90,6 +91,8 @@ export interface V1Client {
   bookmarks: BookmarksApi;
   /** `users…`: user administration (form 901, the `user-admin` role) and the user's own account. */
   users: UsersApi;
+  /** `permissions…`: the element permissions editor, its overview and history (permission-design role). */
+  permissions: PermissionsApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -236,5 +239,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     filters: createFiltersApi(request),
     bookmarks: createBookmarksApi(request),
     users: createUsersApi(request),
+    permissions: createPermissionsApi(request),
   };
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../errors/app-error';
 import type { AuthContext } from '../session/session-service';
 import { formAccessOf, formForbidden } from './form-access';
 import { notFound } from './form-errors';
+import type { ElementPermissionRecord } from './forms-store';
 
 /** Global settings every form response carries. */
 export interface FormSettings {
@@ -62,6 +63,24 @@ export interface FormsService {
   /** `Template.CacheRefresh`: forget every cached definition; the next read loads from the database. */
   refreshCache(): void;
   getSettings(database: DatabaseEntry): Promise<FormSettings>;
+}
+
+/** A user's rows and their profile's in the order they apply: the profile's first, the user's override them. */
+export function rowsInForce(rows: readonly ElementPermissionRecord[]): ElementPermission[] {
+  return [...rows]
+    .sort((a, b) => (a.ownerType === b.ownerType ? 0 : a.ownerType === 'profile' ? -1 : 1))
+    .map((row) => ({ NAME: row.elementName, ElementHidden: row.hidden, ElementLocked: row.locked }));
+}
+
+/**
+ * The effective permissions of permission rows on a form: the one rule of the server's reads and
+ * writes, the form (client-api) and the permissions editor — tabs and strips pass theirs on.
+ */
+export function effectiveOf(
+  definition: FormDefinition,
+  rows: readonly ElementPermissionRecord[],
+): PermissionMap {
+  return effectivePermissions(definition, rowsInForce(rows));
 }
 
 /** Creates the {@link FormsService}. */
@@ -114,15 +133,7 @@ export function createFormsService(options: { now: () => number }): FormsService
       userId: auth.user.id,
       profileId: auth.user.profileId,
     });
-    // The profile's rows first, so a user-level row for the same element overrides them.
-    const ordered = [...rows].sort((a, b) =>
-      a.ownerType === b.ownerType ? 0 : a.ownerType === 'profile' ? -1 : 1,
-    );
-    // The one rule of both sides (client-api): tabs and strips pass theirs on to their elements.
-    return effectivePermissions(
-      definition,
-      ordered.map((row) => ({ NAME: row.elementName, ElementHidden: row.hidden, ElementLocked: row.locked })),
-    );
+    return effectiveOf(definition, rows);
   }
 
   /** The names of {@link OpenedForm.visible} and {@link OpenedForm.columns}. */

@@ -26,6 +26,7 @@ export const ButtonField = memo(function ButtonField({
     <button
       type="button"
       name={element.Name}
+      data-name={element.Name}
       className={`procedo-Button procedo-FormButton procedo-FormButton-${element.Action}`}
       data-variant={element.IsDefault ? 'primary' : undefined}
       data-default={element.IsDefault || undefined}

@@ -1,5 +1,7 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useMemo, useRef } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { MenuAnchor } from '../../permissions/ElementContextMenu';
+import { usePermissionsMode } from '../../permissions/permissions-mode';
 import { defaultFieldRegistry } from '../default-registry';
 import type {
   FormRendererContextValue,
@@ -51,6 +53,25 @@ export interface FormRendererProps {
   controller?: FormController;
   /** Extra class names after `procedo-Form`. */
   className?: string;
+  /**
+   * Opens the element permissions editor for an element (spec §4). When given, and while
+   * permissions mode is on, a right-click on a named element (or Shift+F10 / the ContextMenu key
+   * on a focused one) opens a small menu whose "Permissions…" entry calls it; otherwise a
+   * right-click is the browser's own. Give it to users with the permission-design role only.
+   * @default none
+   */
+  onOpenPermissions?: (event: { elementName: string }) => void;
+}
+
+// Loaded on the first right-click in permissions mode: no other page needs the positioning code.
+const ElementContextMenu = lazy(() =>
+  import('../../permissions/ElementContextMenu').then((module) => ({ default: module.ElementContextMenu })),
+);
+
+/** The named element (`data-name`) an event happened in, inside the form root. */
+function namedElementOf(target: EventTarget | null, root: HTMLElement): HTMLElement | null {
+  const element = target instanceof Element ? target.closest<HTMLElement>('[data-name]') : null;
+  return element && root.contains(element) && element.dataset.name ? element : null;
 }
 
 const defaultRowHref = ({ row, webTemplateNo }: { row: ResultRow; webTemplateNo: number }) =>
@@ -93,7 +114,11 @@ export function FormRenderer({
   getRowHref = defaultRowHref,
   controller,
   className,
+  onOpenPermissions,
 }: FormRendererProps) {
+  const [permissionsMode] = usePermissionsMode();
+  const [menu, setMenu] = useState<{ elementName: string; anchor: MenuAnchor } | null>(null);
+  const menuEnabled = permissionsMode && onOpenPermissions !== undefined;
   // The form element alone re-renders when the flag changes; the fields below are memoised.
   const { dirty, isSubmitting } = useFormSnapshot(store);
   // Callbacks are read through a ref so new function props never re-render the fields.
@@ -154,7 +179,29 @@ export function FormRenderer({
     [store],
   );
 
+  // One delegated handler on the form root for every named element (spec §4 permissions mode).
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    if (!menuEnabled) return;
+    const element = namedElementOf(event.target, event.currentTarget);
+    if (!element?.dataset.name) return;
+    event.preventDefault();
+    setMenu({ elementName: element.dataset.name, anchor: { x: event.clientX, y: event.clientY } });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (menuEnabled && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+      const element = namedElementOf(event.target, event.currentTarget);
+      if (element?.dataset.name) {
+        // From the keyboard the menu opens at the focused element, not at a pointer.
+        event.preventDefault();
+        const box = element.getBoundingClientRect();
+        setMenu({
+          elementName: element.dataset.name,
+          anchor: { x: box.left, y: box.top, width: box.width, height: box.height },
+        });
+        return;
+      }
+    }
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (!isEditField(event.target)) return;
     // Enter searches only through the default button, never by the implicit submission of a
@@ -180,9 +227,21 @@ export function FormRenderer({
         aria-busy={isSubmitting || undefined}
         aria-label={store.definition.Title}
         onKeyDown={onKeyDown}
+        onContextMenu={menuEnabled ? onContextMenu : undefined}
+        data-permissions-mode={menuEnabled || undefined}
       >
         <FormElements elements={store.definition.Elements} />
       </div>
+      {menu && menuEnabled ? (
+        <Suspense fallback={null}>
+          <ElementContextMenu
+            anchor={menu.anchor}
+            elementName={menu.elementName}
+            onClose={() => setMenu(null)}
+            onOpenPermissions={() => onOpenPermissions?.({ elementName: menu.elementName })}
+          />
+        </Suspense>
+      ) : null}
     </FormRendererContext.Provider>
   );
 }

@@ -38,7 +38,7 @@ export const TabsField = memo(function TabsField({ element, store }: FieldCompon
       <Tabs className="procedo-Tabs" defaultSelectedKey={tabs[0]?.Name} onSelectionChange={onSelectionChange}>
         <TabList className="procedo-TabList" aria-label={element.Label}>
           {tabs.map((tab) => (
-            <Tab key={tab.Name} id={tab.Name} className="procedo-Tab">
+            <Tab key={tab.Name} id={tab.Name} className="procedo-Tab" data-name={tab.Name}>
               {tab.Label}
             </Tab>
           ))}

@@ -1,0 +1,86 @@
+import type { PermissionOverview, PermissionRow } from '@procedo/client-api';
+import { Link } from 'react-router';
+import { v1 } from '../api';
+import { permissionEditorHref } from '../forms/permission-query';
+import { useLoad } from '../processes/useLoad';
+
+/** The rows of one form and one owner. */
+interface OwnerGroup {
+  key: string;
+  first: PermissionRow;
+  rows: PermissionRow[];
+}
+
+function groups(items: readonly PermissionRow[]): OwnerGroup[] {
+  const byKey = new Map<string, OwnerGroup>();
+  for (const row of items) {
+    const key = `${row.WebTemplateNo}:${row.OwnerType}:${row.OwnerId}`;
+    const group = byKey.get(key) ?? { key, first: row, rows: [] };
+    group.rows.push(row);
+    byKey.set(key, group);
+  }
+  return [...byKey.values()];
+}
+
+const flags = (row: PermissionRow) =>
+  [row.Hidden ? 'Hidden' : null, row.Locked ? 'Locked' : null].filter(Boolean).join(', ');
+
+/**
+ * `/permissions` (Administration › Permissions): every element permission row by form and owner
+ * (`GET permissions`, permission-design only); each form and owner opens the editor.
+ */
+export function PermissionsOverviewPage() {
+  const overview = useLoad<PermissionOverview>(() => v1.permissions.overview(), []);
+  return (
+    <>
+      <h1>Element permissions</h1>
+      <section aria-labelledby="permissions-list" className="procedo-Dashboard-card">
+        <h2 id="permissions-list">Every permission by form and owner</h2>
+        {overview.kind === 'loading' && <p aria-live="polite">Loading permissions…</p>}
+        {overview.kind === 'error' && <p role="alert">{overview.message}</p>}
+        {overview.kind === 'ready' && overview.data.Items.length === 0 && (
+          <p>No element is hidden or locked.</p>
+        )}
+        {overview.kind === 'ready' && overview.data.Items.length > 0 && (
+          <table className="procedo-PermissionsOverview">
+            <thead>
+              <tr>
+                <th scope="col">Form</th>
+                <th scope="col">For</th>
+                <th scope="col">Element</th>
+                <th scope="col">Permission</th>
+              </tr>
+            </thead>
+            {groups(overview.data.Items).map(({ key, first, rows }) => (
+              <tbody key={key}>
+                {rows.map((row, index) => (
+                  <tr key={row.ElementName}>
+                    {index === 0 ? (
+                      <>
+                        <th scope="rowgroup" rowSpan={rows.length}>
+                          {first.FormTitle} ({first.WebTemplateNo})
+                        </th>
+                        <td rowSpan={rows.length}>
+                          <Link
+                            to={permissionEditorHref({
+                              webTemplateNo: first.WebTemplateNo,
+                              owner: { ownerType: first.OwnerType, ownerId: first.OwnerId },
+                            })}
+                          >
+                            {first.OwnerType === 'profile' ? 'Profile' : 'User'} {first.OwnerName}
+                          </Link>
+                        </td>
+                      </>
+                    ) : null}
+                    <td>{row.ElementName}</td>
+                    <td>{flags(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
