@@ -412,3 +412,4 @@ export {
 } from './v1/security-events';
 export type { SessionApi } from './v1/session';
 export { createSessionApi, IgnoredBodySchema } from './v1/session';
+export { APPLICATION_VERSION, CLIENT_WEB_API_VERSION } from './versions';
