@@ -12,6 +12,7 @@ import { NotFoundPage } from './routes/NotFoundPage';
 import { RootRoute } from './routes/RootRoute';
 import { SecurityEventsPage } from './routes/SecurityEventsPage';
 import { StepPage } from './routes/StepPage';
+import { SystemPage } from './routes/SystemPage';
 
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
 export function App() {
@@ -32,6 +33,7 @@ export function App() {
         <Route path="audit-print" element={<AuditPrintPage />} />
         <Route path="security-events" element={<SecurityEventsPage />} />
         <Route path="filter-editor" element={<FilterEditorPage />} />
+        <Route path="system" element={<SystemPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

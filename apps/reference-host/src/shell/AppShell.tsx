@@ -2,6 +2,7 @@ import { Messages, type SiteMapNode } from '@procedo/client-api';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback } from '../api';
+import { HostDeveloperBar } from '../developer/HostDeveloperBar';
 import { withPageTimeTravel } from '../forms/form-query';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
@@ -28,7 +29,8 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   const quickFindId = useId();
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session changes
+  // And after a profile switch: the navigation is the profile's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session or its profile changes
   useEffect(() => {
     let isCurrent = true;
     setNavigation({ kind: 'loading' });
@@ -45,7 +47,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
     return () => {
       isCurrent = false;
     };
-  }, [context.SessionId]);
+  }, [context.SessionId, context.WebProfileId]);
 
   const isClassic = context.User.preferences.ui === 'classic';
   // Going home from a page in time travel stays at its timepoint.
@@ -91,6 +93,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
         </nav>
         {sessionNotice}
       </header>
+      <HostDeveloperBar />
       <div className="procedo-AppShell-body">
         <nav aria-label="Profile navigation" className="procedo-Navigation">
           {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}

@@ -208,8 +208,8 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
   }, [requestedUi]);
 
   const value = useMemo(
-    () => ({ context, errorHandler: errorHandler as HostErrorHandler }),
-    [context, errorHandler],
+    () => ({ context, errorHandler: errorHandler as HostErrorHandler, onContextChange }),
+    [context, errorHandler, onContextChange],
   );
 
   // The step runner changed a process: process pages load it again (see ProcessChangesContext).

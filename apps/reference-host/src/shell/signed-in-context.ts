@@ -11,6 +11,8 @@ export interface SignedInValue {
   /** The session context of the signed-in user (replaced after a re-login or a preference change). */
   context: SessionContext;
   errorHandler: HostErrorHandler;
+  /** Replaces the session context (e.g. with the answer of a profile switch). */
+  onContextChange: (context: SessionContext) => void;
 }
 
 export const SignedInContext = createContext<SignedInValue | null>(null);
