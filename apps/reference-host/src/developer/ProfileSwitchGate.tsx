@@ -4,9 +4,7 @@ import { useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
-
-/** The form-page parameter that switches the session's profile before the form loads. */
-export const PROFILE_PARAM = 'UGOTOPROFILENO';
+import { readProfileRequest } from './profile-request';
 
 export const PROFILE_SWITCH_LABELS = {
   switching: 'Switching profile…',
@@ -21,49 +19,44 @@ type Outcome = { param: string; failure: string | null };
  * `UGOTOPROFILENO=<profile id>` on the form page: the session switches to that profile before the
  * form loads (`POST session/profile`), so the form, its permissions and the navigation are the
  * profile's. A profile the user does not have is refused by the server: the page says so and
- * shows the form as the current profile. Each value of the parameter is acted on once, so a later
- * switch in the developer bar is not undone while the address still carries it.
+ * shows the form as the current profile.
  */
 export function ProfileSwitchGate({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
-  const requested = params.get(PROFILE_PARAM)?.trim() || null;
   const { context, onContextChange } = useSignedIn();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const isHandled = requested === null || outcome?.param === requested;
-  const isCurrent = requested === String(context.WebProfileId);
+  const request = readProfileRequest(params, context.WebProfileId, outcome?.param ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: acts once per value of the parameter
   useEffect(() => {
-    if (requested === null || isHandled) return;
-    if (isCurrent) {
-      setOutcome({ param: requested, failure: null });
-      return;
-    }
-    if (!/^[1-9]\d{0,9}$/.test(requested)) {
-      setOutcome({ param: requested, failure: PROFILE_SWITCH_LABELS.notAnId });
+    if (request.kind === 'none' || request.kind === 'done') return;
+    if (request.kind === 'invalid') {
+      setOutcome({ param: request.param, failure: PROFILE_SWITCH_LABELS.notAnId });
       return;
     }
     let isActive = true;
     v1.session
-      .switchProfile(Number(requested))
+      .switchProfile(request.profileId)
       .then((next) => {
         if (!isActive) return;
         onContextChange(next);
-        setOutcome({ param: requested, failure: null });
+        setOutcome({ param: request.param, failure: null });
       })
       .catch((cause: unknown) => {
-        if (isActive) setOutcome({ param: requested, failure: userMessage(cause) });
+        if (isActive) setOutcome({ param: request.param, failure: userMessage(cause) });
       });
     return () => {
       isActive = false;
     };
-  }, [requested]);
+  }, [request.kind, request.kind === 'none' ? null : request.param]);
 
-  if (!isHandled && !isCurrent) return <LoadingPanel isVisible label={PROFILE_SWITCH_LABELS.switching} />;
+  if (request.kind === 'switch' || request.kind === 'invalid') {
+    return <LoadingPanel isVisible label={PROFILE_SWITCH_LABELS.switching} />;
+  }
   const current = context.Profiles?.find((profile) => profile.Id === context.WebProfileId);
   return (
     <>
-      {outcome?.failure && outcome.param === requested ? (
+      {request.kind === 'done' && outcome?.param === request.param && outcome.failure ? (
         <p role="alert" className="procedo-FormPage-profileRefused">
           {PROFILE_SWITCH_LABELS.refused(
             outcome.param,
