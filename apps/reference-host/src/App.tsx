@@ -18,6 +18,7 @@ import { ProfilePage } from './routes/ProfilePage';
 import { RootRoute } from './routes/RootRoute';
 import { SecurityEventsPage } from './routes/SecurityEventsPage';
 import { StepPage } from './routes/StepPage';
+import { SystemPage } from './routes/SystemPage';
 
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
 export function App() {
@@ -41,6 +42,7 @@ export function App() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="_forms/form" element={<PermissionsEditorPage />} />
         <Route path="permissions" element={<PermissionsOverviewPage />} />
+        <Route path="system" element={<SystemPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -410,6 +410,8 @@ export type {
   PreferencesPatch,
   Role,
   SessionContext,
+  SessionProfile,
+  SwitchProfileRequest,
   UiMode,
   User,
   UserPreferences,
@@ -424,6 +426,8 @@ export {
   PreferencesPatchSchema,
   RoleSchema,
   SessionContextSchema,
+  SessionProfileSchema,
+  SwitchProfileRequestSchema,
   UiModeSchema,
   UserPreferencesSchema,
   UserSchema,
@@ -473,3 +477,4 @@ export {
 } from './v1/user-schemas';
 export type { UsersApi, UsersListQuery } from './v1/users';
 export { createUsersApi, isUserConflictError, UserConflictError } from './v1/users';
+export { APPLICATION_VERSION, CLIENT_WEB_API_VERSION } from './versions';

@@ -5,6 +5,7 @@ import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-ti
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
 import { USERS_ADMIN_MIGRATIONS } from './migrations/users-admin';
+import { USER_PROFILES_MIGRATIONS } from './migrations/user-profiles';
 import type { Migration } from './sqlite';
 
 /**
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...BOOKMARKS_MIGRATIONS,
   ...USERS_ADMIN_MIGRATIONS,
   ...ELEMENT_PERMISSIONS_MIGRATIONS,
+  ...USER_PROFILES_MIGRATIONS,
 ];

@@ -25,6 +25,7 @@ import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedHistoryIfNeeded } from './seed-history';
 import { seedLargeDemo } from './seed-large';
 import { seedProcessesIfNeeded } from './seed-processes';
+import { seedUserProfilesIfNeeded } from './seed-user-profiles';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
@@ -102,6 +103,7 @@ export async function openSqliteCatalog(options: {
       const applied = migrate(db, MIGRATIONS);
       const seeded = await seedIfNeeded(db, definition.seed, options.now());
       await seedRolesIfNeeded(db, options.now());
+      seedUserProfilesIfNeeded(db, options.now());
       const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
       const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
       seedFormAccessIfNeeded(db, options.now());

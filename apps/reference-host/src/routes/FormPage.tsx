@@ -19,6 +19,8 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
+import { usePublishFormPageInfo } from '../developer/developer-form-info';
+import { ProfileSwitchGate } from '../developer/ProfileSwitchGate';
 import { FormPageHeader } from '../forms/FormPageHeader';
 import { FormPageMessage } from '../forms/FormPageMessage';
 import {
@@ -78,12 +80,14 @@ export function FormPage() {
           </p>
         </FormPageMessage>
       ) : (
-        <FormSession
-          key={`${query.webTemplateNo}:${query.recordId ?? 'new'}:${query.timepoint ?? 'now'}`}
-          webTemplateNo={query.webTemplateNo}
-          query={query}
-          lastSearch={lastSearch.current}
-        />
+        <ProfileSwitchGate>
+          <FormSession
+            key={`${query.webTemplateNo}:${query.recordId ?? 'new'}:${query.timepoint ?? 'now'}`}
+            webTemplateNo={query.webTemplateNo}
+            query={query}
+            lastSearch={lastSearch.current}
+          />
+        </ProfileSwitchGate>
       )}
     </>
   );
@@ -179,6 +183,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   const onResultClick = useResultLinkClicks(definition.Title);
   const onOpenPermissions = usePermissionsMenu(definition);
   const { conflict, auditRequest } = record;
+  usePublishFormPageInfo(definition, form, record.record?.Id ?? null);
   const search = (event: { values: FieldValues }) => {
     lastSearch.set(webTemplateNo, { values: event.values, timepoint: query.timepoint });
     results.search(event.values);

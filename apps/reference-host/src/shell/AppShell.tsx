@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
 import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
+import { callback } from '../api';
+import { HostDeveloperBar } from '../developer/HostDeveloperBar';
 import { withPageTimeTravel } from '../forms/form-query';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
@@ -29,7 +31,8 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   const quickFindId = useId();
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session changes
+  // And after a profile switch: the navigation is the profile's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session or its profile changes
   useEffect(() => {
     let isCurrent = true;
     setNavigation({ kind: 'loading' });
@@ -46,7 +49,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
     return () => {
       isCurrent = false;
     };
-  }, [context.SessionId]);
+  }, [context.SessionId, context.WebProfileId]);
 
   // Quick find offers the user's bookmarks too: read when a search starts and after each toggle.
   const [bookmarks, setBookmarks] = useState<readonly Bookmark[]>([]);
@@ -115,6 +118,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
         </nav>
         {sessionNotice}
       </header>
+      <HostDeveloperBar />
       <div className="procedo-AppShell-body">
         <nav aria-label="Profile navigation" className="procedo-Navigation">
           {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}

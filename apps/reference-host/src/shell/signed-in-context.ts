@@ -13,6 +13,8 @@ export interface SignedInValue {
   errorHandler: HostErrorHandler;
   /** Replaces the context after the page changed it (the profile page's preference edit). */
   onContextChange?: (context: SessionContext) => void;
+  /** Replaces the session context (e.g. with the answer of a profile switch). */
+  onContextChange: (context: SessionContext) => void;
 }
 
 export const SignedInContext = createContext<SignedInValue | null>(null);

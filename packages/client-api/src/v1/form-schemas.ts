@@ -271,6 +271,11 @@ export const FormResponseSchema = z.object({
   /** The global supported file extension list (lower case, without the dot). */
   SupportedFileExtensions: z.array(z.string()),
   MaxUploadBytes: z.int().check(z.positive()),
+  /**
+   * When the stored definition last changed (ISO UTC), with `UpdatedBy`: the definition's version
+   * stamp (`schemaVersion` is its format). Absent from servers before the developer bar.
+   */
+  DefinitionUpdatedAt: z.optional(z.string()),
 });
 export type FormResponse = z.infer<typeof FormResponseSchema>;
 

@@ -135,6 +135,14 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** A profile the signed-in user may act as (their own, or one an administrator gave them). */
+export const SessionProfileSchema = z.object({ Id: z.int(), Name: z.string() });
+export type SessionProfile = z.infer<typeof SessionProfileSchema>;
+
+/** `POST session/profile`: act as another of the user's profiles for the rest of this session. */
+export const SwitchProfileRequestSchema = z.object({ ProfileId: z.int().check(z.positive()) });
+export type SwitchProfileRequest = z.infer<typeof SwitchProfileRequestSchema>;
+
 /** The session context: the spec's web request info, the user, and the session clock. */
 export const SessionContextSchema = z.object({
   WebUserId: z.int(),
@@ -151,6 +159,11 @@ export const SessionContextSchema = z.object({
   DesignMode: z.object({ CanDesign: z.boolean(), CanDesignNavigation: z.boolean() }),
   /** The user's roles; `DesignMode` is derived from them. */
   Roles: z.array(RoleSchema),
+  /**
+   * The profiles the user may act as, their own first; `WebProfileId` is the one this session
+   * acts as (`User.profileId` stays the user's own). Absent from servers before profile switching.
+   */
+  Profiles: z.optional(z.array(SessionProfileSchema)),
   User: UserSchema,
   SessionTimeoutMinutes: z.number().check(z.positive()),
   SessionExpiresAt: z.iso.datetime(),

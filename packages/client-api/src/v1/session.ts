@@ -30,6 +30,12 @@ export interface SessionApi {
   logout(): Promise<void>;
   /** `PATCH session/preferences`: changes the user's preferences; the updated context. */
   setPreferences(patch: PreferencesPatch): Promise<SessionContext>;
+  /**
+   * `POST session/profile`: this session acts as another of the user's profiles (one of the
+   * context's `Profiles`) from the next request on; the updated context. 403 for a profile the
+   * user does not have.
+   */
+  switchProfile(profileId: number): Promise<SessionContext>;
 }
 
 /** Builds the session resource on a {@link V1Request}. */
@@ -47,5 +53,7 @@ export function createSessionApi(request: V1Request, serverTimeout?: ServerTimeo
     logout: () => request(IgnoredBodySchema, 'session/logout', { method: 'POST' }),
     setPreferences: (patch) =>
       request(SessionContextSchema, 'session/preferences', { method: 'PATCH', json: patch }),
+    switchProfile: (profileId) =>
+      request(SessionContextSchema, 'session/profile', { method: 'POST', json: { ProfileId: profileId } }),
   };
 }

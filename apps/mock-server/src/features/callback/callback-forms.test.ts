@@ -201,4 +201,28 @@ describe('Template.CacheRefresh', () => {
     expect(answer.status).toBe('OK');
     expect(await title()).toBe('Product (edited)');
   });
+
+  it('serves the definition’s stored change stamp with it, the new one once the cache is refreshed', async () => {
+    const stamp = async () =>
+      FormResponseSchema.parse(await (await supervisor.fetch('api/v1/forms/101')).json()).DefinitionUpdatedAt;
+    const stored = () =>
+      withDb(
+        (db) =>
+          db
+            .prepare<[], { at: string }>(
+              'SELECT updated_at_utc AS at FROM form_definitions WHERE web_template_no = 101',
+            )
+            .get()?.at,
+      );
+    expect(await stamp()).toBe(stored());
+    withDb((db) =>
+      db
+        .prepare(
+          "UPDATE form_definitions SET updated_at_utc = '2030-01-02T03:04:05.000Z' WHERE web_template_no = 101",
+        )
+        .run(),
+    );
+    await supervisor.callback(command({ CommandType: 'Template.CacheRefresh' }));
+    expect(await stamp()).toBe('2030-01-02T03:04:05.000Z');
+  });
 });

@@ -27,6 +27,12 @@ export const DEFAULT_SETTINGS: FormSettings = {
   maxUploadBytes: 5 * 1024 * 1024,
 };
 
+/** A parsed definition and when its stored row last changed. */
+interface CachedDefinition {
+  definition: FormDefinition;
+  updatedAt: string;
+}
+
 /** Effective permission of each element for the signed-in user. */
 export type PermissionMap = Map<string, { hidden: boolean; locked: boolean }>;
 
@@ -86,11 +92,15 @@ export function effectiveOf(
 /** Creates the {@link FormsService}. */
 export function createFormsService(options: { now: () => number }): FormsService {
   const { now } = options;
-  // Parsed definitions per database id; Template.CacheRefresh empties it.
-  let cache = new Map<string, Map<number, FormDefinition>>();
+  // Parsed definitions (with their stored stamp) per database id; Template.CacheRefresh empties it.
+  let cache = new Map<string, Map<number, CachedDefinition>>();
 
   async function loadDefinition(database: DatabaseEntry, webTemplateNo: number): Promise<FormDefinition> {
-    const forDatabase = cache.get(database.id) ?? new Map<number, FormDefinition>();
+    return (await loadCached(database, webTemplateNo)).definition;
+  }
+
+  async function loadCached(database: DatabaseEntry, webTemplateNo: number): Promise<CachedDefinition> {
+    const forDatabase = cache.get(database.id) ?? new Map<number, CachedDefinition>();
     cache.set(database.id, forDatabase);
     const cached = forDatabase.get(webTemplateNo);
     if (cached) return cached;
@@ -108,8 +118,9 @@ export function createFormsService(options: { now: () => number }): FormsService
         cause: parsed.error,
       });
     }
-    forDatabase.set(webTemplateNo, parsed.data);
-    return parsed.data;
+    const entry = { definition: parsed.data, updatedAt: stored.updatedAt };
+    forDatabase.set(webTemplateNo, entry);
+    return entry;
   }
 
   async function getSettings(database: DatabaseEntry): Promise<FormSettings> {
@@ -182,6 +193,8 @@ export function createFormsService(options: { now: () => number }): FormsService
 
     async getForm(auth, webTemplateNo) {
       const { definition, permissions } = await openForm(auth, webTemplateNo);
+      // Read from the cache openForm has just filled: the stamp of the definition it answers with.
+      const { updatedAt } = await loadCached(auth.database, webTemplateNo);
       const settings = await getSettings(auth.database);
       const list: ElementPermission[] = [...permissions].map(([name, p]) => ({
         NAME: name,
@@ -193,6 +206,7 @@ export function createFormsService(options: { now: () => number }): FormsService
         Permissions: list,
         SupportedFileExtensions: settings.supportedFileExtensions,
         MaxUploadBytes: settings.maxUploadBytes,
+        DefinitionUpdatedAt: updatedAt,
       };
     },
 

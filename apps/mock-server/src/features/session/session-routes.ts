@@ -1,4 +1,4 @@
-import { LogonRequestSchema, PreferencesPatchSchema } from '@procedo/client-api';
+import { LogonRequestSchema, PreferencesPatchSchema, SwitchProfileRequestSchema } from '@procedo/client-api';
 import { type RequestHandler, Router } from 'express';
 import { parseBody } from '../../errors/app-error';
 import {
@@ -61,6 +61,11 @@ export function sessionRoutes(options: {
   router.patch('/preferences', requireSession, async (req, res) => {
     const patch = parseBody(PreferencesPatchSchema, req.body);
     res.json(await sessions.updatePreferences(getAuth(res), patch));
+  });
+
+  router.post('/profile', requireSession, async (req, res) => {
+    const body = parseBody(SwitchProfileRequestSchema, req.body);
+    res.json(await sessions.switchProfile(getAuth(res), body.ProfileId));
   });
 
   return router;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { DatabaseCatalog, DatabaseEntry } from '../../db/catalog';
 import { AppError, storageFailure } from '../../errors/app-error';
 import { verifyAgainstDummy, verifyPassword } from './password';
+import { actingAs, switchedProfile } from './profiles';
 import { hasRole } from './roles';
 import type { SessionRecord, UserRecord } from './session-store';
 
@@ -55,6 +56,11 @@ export interface SessionService {
   touch(auth: AuthContext): AuthContext;
   logout(auth: AuthContext): Promise<void>;
   updatePreferences(auth: AuthContext, patch: PreferencesPatch): Promise<SessionContext>;
+  /**
+   * The session acts as another of the user's profiles from the next request on (403
+   * `FORBIDDEN`, nothing changed, for a profile the user does not have); the new context.
+   */
+  switchProfile(auth: AuthContext, profileId: number): Promise<SessionContext>;
   context(auth: AuthContext): SessionContext;
   /** The idle timeout in minutes. */
   readonly timeoutMinutes: number;
@@ -155,12 +161,13 @@ export function createSessionService(options: {
         CanDesignNavigation: hasRole(user, 'navigation-design'),
       },
       Roles: [...user.roles],
+      Profiles: user.profiles.map((profile) => ({ Id: profile.id, Name: profile.name })),
       User: {
         id: user.id,
         name: user.name,
         legalName: user.legalName,
         preferences: { ...user.preferences },
-        profileId: user.profileId,
+        profileId: user.ownProfileId,
         isSupervisor: user.isSupervisor,
         department: user.department,
         region: user.region,
@@ -216,6 +223,7 @@ export function createSessionService(options: {
         csrfToken: newToken(),
         createdAt: at,
         expiresAt: at + Math.min(timeoutMs, lifetimeMs),
+        profileId: null,
       };
       await database.stores.sessions.create(session);
       return {
@@ -245,7 +253,7 @@ export function createSessionService(options: {
         await quietly(() => database.stores.sessions.delete(session.id));
         return { state: 'none' };
       }
-      return { state: 'active', auth: { database, session, user } };
+      return { state: 'active', auth: { database, session, user: actingAs(user, session.profileId) } };
     },
 
     touch(auth) {
@@ -276,6 +284,12 @@ export function createSessionService(options: {
       };
       await auth.database.stores.users.updatePreferences(auth.user.id, preferences);
       return context({ ...auth, user: { ...auth.user, preferences } });
+    },
+
+    async switchProfile(auth, profileId) {
+      const next = switchedProfile(auth.user, profileId);
+      await auth.database.stores.sessions.setProfile(auth.session.id, next.stored);
+      return context({ ...auth, session: { ...auth.session, profileId: next.stored }, user: next.user });
     },
 
     context,

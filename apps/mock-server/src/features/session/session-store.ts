@@ -7,7 +7,15 @@ export interface UserRecord {
   name: string;
   legalName: string;
   passwordHash: string;
+  /**
+   * The profile this request acts as: the user's own ({@link ownProfileId}) unless the session
+   * switched to another of {@link profiles} (navigation, form access and profile permissions follow it).
+   */
   profileId: number;
+  /** The user's own profile (the §3 user field). */
+  ownProfileId: number;
+  /** The profiles the user may act as: their own first, then the extra ones (`user_profiles`) by name. */
+  profiles: readonly UserProfileRecord[];
   isSupervisor: boolean;
   preferenceId: number;
   preferences: UserPreferences;
@@ -20,6 +28,12 @@ export interface UserRecord {
   /** A disabled user cannot sign on, and every session of theirs ends (401) at its next request. */
   isDisabled: boolean;
   roles: readonly Role[];
+}
+
+/** A profile a user may act as. */
+export interface UserProfileRecord {
+  id: number;
+  name: string;
 }
 
 /** Users of one database. */
@@ -41,12 +55,16 @@ export interface SessionRecord {
   createdAt: number;
   /** Epoch milliseconds; the session is dead from this instant on. */
   expiresAt: number;
+  /** The profile the session acts as; null for the user's own. */
+  profileId: number | null;
 }
 
 /** Sessions of one database. */
 export interface SessionStore {
   create(session: SessionRecord): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
+  /** Sets the profile the session acts as (null: the user's own). */
+  setProfile(id: string, profileId: number | null): Promise<void>;
   /** Moves the idle deadline forward (never back: deadlines may be stored out of order). */
   updateExpiry(id: string, expiresAt: number): Promise<void>;
   delete(id: string): Promise<void>;
@@ -76,7 +94,11 @@ interface UserRow {
   is_disabled: number;
 }
 
-function toUser(row: UserRow | undefined, roles: readonly Role[]): UserRecord | null {
+function toUser(
+  row: UserRow | undefined,
+  roles: readonly Role[],
+  profiles: readonly UserProfileRecord[],
+): UserRecord | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -84,6 +106,8 @@ function toUser(row: UserRow | undefined, roles: readonly Role[]): UserRecord | 
     legalName: row.legal_name,
     passwordHash: row.password_hash,
     profileId: row.profile_id,
+    ownProfileId: row.profile_id,
+    profiles,
     isSupervisor: row.is_supervisor === 1,
     preferenceId: row.preference_id,
     preferences: { ui: row.pref_ui, language: row.pref_language },
@@ -105,8 +129,20 @@ export function createSqliteUserStore(db: SqliteDatabase, write: SqliteWriter = 
   const rolesOf = db.prepare<[number], { role: Role }>(
     'SELECT role FROM user_roles WHERE user_id = ? ORDER BY role',
   );
+  // The own profile first (its CASE is 0), then the extra ones by name.
+  const profilesOf = db.prepare<[number, number, number], UserProfileRecord>(
+    `SELECT id, name FROM profiles
+     WHERE id = ? OR id IN (SELECT profile_id FROM user_profiles WHERE user_id = ?)
+     ORDER BY CASE id WHEN ? THEN 0 ELSE 1 END, name`,
+  );
   const withRoles = (row: UserRow | undefined) =>
-    toUser(row, row ? rolesOf.all(row.id).map((r) => r.role) : []);
+    row
+      ? toUser(
+          row,
+          rolesOf.all(row.id).map((r) => r.role),
+          profilesOf.all(row.profile_id, row.id, row.profile_id),
+        )
+      : null;
   const setPreferences = db.prepare<[string, string, number]>(
     // A new row version: an administrator's edit opened before this change is stale (409), not silently over it.
     'UPDATE users SET pref_ui = ?, pref_language = ?, row_version = row_version + 1 WHERE id = ?',
@@ -131,6 +167,7 @@ interface SessionRow {
   csrf_token: string;
   created_at: number;
   expires_at: number;
+  profile_id: number | null;
 }
 
 /** {@link SessionStore} on SQLite. */
@@ -146,6 +183,7 @@ export function createSqliteSessionStore(
     'UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ?',
   );
   const remove = db.prepare<[string]>('DELETE FROM sessions WHERE id = ?');
+  const setProfile = db.prepare<[number | null, string]>('UPDATE sessions SET profile_id = ? WHERE id = ?');
   const removeExpired = db.prepare<[number, number]>(
     'DELETE FROM sessions WHERE expires_at <= ? OR created_at <= ?',
   );
@@ -163,7 +201,11 @@ export function createSqliteSessionStore(
         csrfToken: row.csrf_token,
         createdAt: row.created_at,
         expiresAt: row.expires_at,
+        profileId: row.profile_id,
       };
+    },
+    async setProfile(id, profileId) {
+      await write(() => setProfile.run(profileId, id));
     },
     async updateExpiry(id, expiresAt) {
       await write(() => setExpiry.run(expiresAt, id));
