@@ -24,6 +24,7 @@ import { type AuditApi, createAuditApi } from './audit';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
+import { createLanguagesApi, type LanguagesApi } from './languages';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
 import type { V1Request, V1RequestOptions } from './request';
@@ -84,6 +85,8 @@ export interface V1Client {
   dashboards: DashboardsApi;
   /** `forms/{no}/filters…`: the filter editor's saved filters (own and shared). */
   filters: FiltersApi;
+  /** `languages`: the database's languages (translations, the language preference). */
+  languages: LanguagesApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -228,5 +231,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     securityEvents: createSecurityEventsApi(request),
     dashboards: createDashboardsApi(request),
     filters: createFiltersApi(request),
+    languages: createLanguagesApi(request),
   };
 }
