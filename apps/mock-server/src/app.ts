@@ -17,6 +17,7 @@ import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
 import { securityEventsRoutes } from './features/signing/security-events-routes';
 import { staticRoutes } from './features/static/static-routes';
+import { translationsRoutes } from './features/translations/translations-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
@@ -59,8 +60,19 @@ export interface ProcedoApp {
 /** Builds the Express app of the reference server. */
 export function createApp(deps: AppDeps): ProcedoApp {
   const { logger, options } = deps;
-  const { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters } =
-    createServices(deps);
+  const {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    translations,
+  } = createServices(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -114,6 +126,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
+  api.use('/v1', translationsRoutes({ translations, requireSession: apiSession }));
   // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
   api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
   api.use(

@@ -12,6 +12,7 @@ import { createRecordsService } from './features/records/records-service';
 import { createWorkGate } from './features/session/logon-gate';
 import { createSessionService } from './features/session/session-service';
 import { createSigningService } from './features/signing/signing-service';
+import { createTranslationsService } from './features/translations/translations-service';
 
 /**
  * The one place services are built and wired to each other (the stores come from the catalog,
@@ -41,14 +42,35 @@ export function createServices(deps: {
     now,
     hashing: hashGate,
   });
-  const forms = createFormsService({ now });
+  const forms = createFormsService({
+    now,
+    translate: (auth, definition) => translations.translateForm(auth, definition),
+  });
+  const translations = createTranslationsService({ now, forms });
   const records = createRecordsService({ now, forms, signing });
   const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
   const files = createFilesService({ dataDir: options.dataDir, now, logger, fs: deps.filesFs });
   const filters = createFiltersService({ now, forms });
-  const callbacks = createCallbackService({ faultInjection: options.faultInjection, forms, records });
-  return { sessions, forms, records, pickers, processes, files, callbacks, signing, hashGate, filters };
+  const callbacks = createCallbackService({
+    faultInjection: options.faultInjection,
+    forms,
+    records,
+    translations,
+  });
+  return {
+    sessions,
+    forms,
+    records,
+    pickers,
+    processes,
+    files,
+    callbacks,
+    signing,
+    hashGate,
+    filters,
+    translations,
+  };
 }
 
 /** The services of one app. */

@@ -10,6 +10,7 @@ import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
 import type { SessionStore, UserStore } from '../features/session/session-store';
 import type { SigningStore } from '../features/signing/signing-store';
+import type { TranslationStore } from '../features/translations/translations-store';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -26,6 +27,7 @@ export interface DatabaseStores {
   signing: SigningStore;
   dashboards: DashboardStore;
   savedFilters: SavedFilterStore;
+  translations: TranslationStore;
 }
 
 /** One database a user can sign in to. */

@@ -2,6 +2,7 @@ import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
+import { TRANSLATION_MIGRATIONS } from './migrations/translations';
 import type { Migration } from './sqlite';
 
 /**
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...RECORDS_THROUGH_TIME_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
   ...SUPERVISOR_TOOLS_MIGRATIONS,
+  ...TRANSLATION_MIGRATIONS,
 ];

@@ -13,6 +13,7 @@ import { createSqliteRecordStore } from '../features/records/records-store.sqlit
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
 import { createSqliteSigningStore } from '../features/signing/signing-store';
+import { createSqliteTranslationStore } from '../features/translations/translations-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded, seedRolesIfNeeded } from './seed';
@@ -22,6 +23,7 @@ import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedHistoryIfNeeded } from './seed-history';
 import { seedLargeDemo } from './seed-large';
 import { seedProcessesIfNeeded } from './seed-processes';
+import { seedTranslationsIfNeeded } from './seed-translations';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
@@ -104,6 +106,7 @@ export async function openSqliteCatalog(options: {
       seedFormAccessIfNeeded(db, options.now());
       seedHistoryIfNeeded(db, options.now());
       seedDashboardsIfNeeded(db, options.now());
+      seedTranslationsIfNeeded(db, options.now());
       if (options.largeDemoBatches && definition.seed === 'full') {
         seedLarge(db, definition.id, seeded, options.largeDemoBatches, options);
       }
@@ -136,6 +139,7 @@ export async function openSqliteCatalog(options: {
           signing: createSqliteSigningStore(db, write),
           dashboards: createSqliteDashboardStore(db),
           savedFilters: createSqliteSavedFilterStore(db, write),
+          translations: createSqliteTranslationStore(db, write),
         },
       });
     }
