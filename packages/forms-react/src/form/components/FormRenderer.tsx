@@ -1,5 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
+import { TranslationContext, type TranslationContextValue } from '../../translation/TranslateButton';
+import type { TranslationTarget } from '../../translation/translation-target';
 import { defaultFieldRegistry } from '../default-registry';
 import type {
   FormRendererContextValue,
@@ -51,6 +53,12 @@ export interface FormRendererProps {
   controller?: FormController;
   /** Extra class names after `procedo-Form`. */
   className?: string;
+  /**
+   * Translation mode: given, each labelled element shows a "Translate" button beside its label
+   * (result lists one per column header, tab strips one per tab) that calls this with what to
+   * translate — the host opens its `TranslationPrompt`. @default none (no buttons)
+   */
+  onTranslate?: (target: TranslationTarget) => void;
 }
 
 const defaultRowHref = ({ row, webTemplateNo }: { row: ResultRow; webTemplateNo: number }) =>
@@ -93,12 +101,26 @@ export function FormRenderer({
   getRowHref = defaultRowHref,
   controller,
   className,
+  onTranslate,
 }: FormRendererProps) {
   // The form element alone re-renders when the flag changes; the fields below are memoised.
   const { dirty, isSubmitting } = useFormSnapshot(store);
   // Callbacks are read through a ref so new function props never re-render the fields.
   const handlers = useRef({ onSearch, onSave, onDelete, onReset, onTabSelect });
   handlers.current = { onSearch, onSave, onDelete, onReset, onTabSelect };
+  const translateRef = useRef(onTranslate);
+  translateRef.current = onTranslate;
+  const isTranslating = onTranslate !== undefined;
+  const translation = useMemo<TranslationContextValue | null>(
+    () =>
+      isTranslating
+        ? {
+            webTemplateNo: store.definition.WebTemplateNo,
+            onTranslate: (target) => translateRef.current?.(target),
+          }
+        : null,
+    [isTranslating, store],
+  );
 
   const actions = useMemo(
     () => ({
@@ -181,7 +203,9 @@ export function FormRenderer({
         aria-label={store.definition.Title}
         onKeyDown={onKeyDown}
       >
-        <FormElements elements={store.definition.Elements} />
+        <TranslationContext.Provider value={translation}>
+          <FormElements elements={store.definition.Elements} />
+        </TranslationContext.Provider>
       </div>
     </FormRendererContext.Provider>
   );
