@@ -37,6 +37,7 @@ import { PageCommands } from '../forms/PageCommands';
 import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { useSignedIn } from '../shell/signed-in-context';
+import { useTranslationPrompt } from '../translation/useTranslationPrompt';
 import { userMessage } from '../user-message';
 
 /**
@@ -173,6 +174,12 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   useInitialFocus(formRef, query);
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
+  const { context } = useSignedIn();
+  // A translation into the language this user reads shows once the definition is loaded again.
+  const translation = useTranslationPrompt((saved) => {
+    if (saved.LangCode === context.User.preferences.language && store.getFormSnapshot().dirty !== 1)
+      window.location.reload();
+  });
   const { conflict, auditRequest } = record;
   const search = (event: { values: FieldValues }) => {
     lastSearch.set(webTemplateNo, { values: event.values, timepoint: query.timepoint });
@@ -225,8 +232,10 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
             renderResults={results.renderResults}
             getRowHref={getRowHref}
             controller={controller}
+            onTranslate={translation.onTranslate}
           />
         </div>
+        {translation.prompt}
         {query.gridProblems.length > 0 ? (
           <div role="alert" className="procedo-FormPage-gridProblems">
             {query.gridProblems.map((problem) => (

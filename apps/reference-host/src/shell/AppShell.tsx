@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback } from '../api';
 import { withPageTimeTravel } from '../forms/form-query';
+import { TranslationModeToggle } from '../translation/useTranslationPrompt';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
 import { filterSiteMap } from './site-map-filter';
@@ -84,6 +85,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
                 Modern
               </Link>
             </li>
+            <TranslationModeToggle />
             <li>
               <Link to="/?cmd=logout_kill">Sign Out</Link>
             </li>
