@@ -51,6 +51,14 @@ describe('reference host: translations', () => {
     await prompt.waitFor({ state: 'detached' });
     // The translator reads English: their form is unchanged.
     expect(await supplier.getByLabel('Country', { exact: true }).count()).toBe(1);
+    // A navigation node through the same prompt.
+    await profileNavigation(page).getByRole('button', { name: 'Translate Help' }).click();
+    const nodePrompt = page.getByRole('dialog', { name: 'Translate “Help”' });
+    const nodeText = nodePrompt.getByRole('textbox', { name: 'Translation' });
+    await expect.poll(() => nodeText.inputValue()).toBe('Hilfe');
+    await nodeText.fill('Hilfe und Support');
+    await nodeText.press('Enter');
+    await nodePrompt.waitFor({ state: 'detached' });
     expect(translator.pageErrors).toEqual([]);
     await translator.context.close();
 
@@ -65,6 +73,7 @@ describe('reference host: translations', () => {
     // The rest from the seeded German; the navigation too.
     expect(await lieferant.getByLabel('Telefon', { exact: true }).count()).toBe(1);
     await profileNavigation(operator.page).getByRole('link', { name: 'Lieferanten' }).waitFor();
+    expect(await profileNavigation(operator.page).getByText('Hilfe und Support').count()).toBe(1);
     expect(await operator.page.getByRole('button', { name: /^Translate/ }).count()).toBe(0);
     await expectNoSeriousAxeViolations(operator.page);
     expect(operator.pageErrors).toEqual([]);

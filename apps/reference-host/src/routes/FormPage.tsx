@@ -5,6 +5,7 @@ import {
   createFormController,
   FormRenderer,
   type FormStore,
+  formTitleTarget,
   HelpFrame,
   LastSignature,
   LoadingPanel,
@@ -209,6 +210,16 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
           isDirty={dirty === 1}
           onOpenHelpFrame={setHelpUrl}
         />
+        {translation.onTranslate ? (
+          <button
+            type="button"
+            className="procedo-TranslateButton"
+            aria-label={`Translate the title ${definition.Title}`}
+            onClick={() => translation.onTranslate?.(formTitleTarget(definition))}
+          >
+            Translate
+          </button>
+        ) : null}
         {conflict ? (
           <ConflictPanel
             rows={conflict.rows}

@@ -1,9 +1,10 @@
 import { Messages, type SiteMapNode } from '@procedo/client-api';
+import { navigationTarget } from '@procedo/forms-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback } from '../api';
 import { withPageTimeTravel } from '../forms/form-query';
-import { TranslationModeToggle } from '../translation/useTranslationPrompt';
+import { TranslationModeToggle, useTranslationPrompt } from '../translation/useTranslationPrompt';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
 import { filterSiteMap } from './site-map-filter';
@@ -26,6 +27,11 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   const { context, errorHandler } = useSignedIn();
   const [navigation, setNavigation] = useState<NavigationState>({ kind: 'loading' });
   const [quickFind, setQuickFind] = useState('');
+  const [navigationRevision, setNavigationRevision] = useState(0);
+  // A node translated into the language this user reads shows once the site map is loaded again.
+  const translation = useTranslationPrompt((saved) => {
+    if (saved.LangCode === context.User.preferences.language) setNavigationRevision((n) => n + 1);
+  });
   const quickFindId = useId();
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
@@ -46,7 +52,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
     return () => {
       isCurrent = false;
     };
-  }, [context.SessionId]);
+  }, [context.SessionId, navigationRevision]);
 
   const isClassic = context.User.preferences.ui === 'classic';
   // Going home from a page in time travel stays at its timepoint.
@@ -106,7 +112,17 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
               {quickFind.trim() ? `No navigation items match “${quickFind.trim()}”.` : 'No navigation items.'}
             </p>
           ) : null}
-          {visibleNodes.length > 0 ? <NavigationTree nodes={visibleNodes} /> : null}
+          {visibleNodes.length > 0 ? (
+            <NavigationTree
+              nodes={visibleNodes}
+              onTranslate={
+                translation.onTranslate
+                  ? (node) => translation.onTranslate?.(navigationTarget(context.User.profileId, node))
+                  : undefined
+              }
+            />
+          ) : null}
+          {translation.prompt}
         </nav>
         <main className="procedo-AppShell-main">{children}</main>
       </div>
