@@ -40,9 +40,7 @@ export function formTexts(definition: FormDefinition): TranslatableText[] {
   const texts: TranslatableText[] = [
     { key: formKey(no, FormProperty.Title, definition.Name), text: definition.Title },
   ];
-  const visit = (
-    element: FormElement | Extract<FormElement, { Kind: 'tabs' }>['Tabs'][number]['Elements'][number],
-  ) => {
+  const visit = (element: FormElement) => {
     texts.push({ key: formKey(no, FormProperty.Label, element.Name), text: element.Label });
     if (element.Kind === 'results') {
       for (const column of element.Columns) {

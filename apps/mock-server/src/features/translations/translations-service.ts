@@ -160,7 +160,9 @@ export function createTranslationsService(options: {
     const known = await languages(auth.database);
     if (langCode === undefined) {
       const resolved = await resolve(auth.database, auth.user.preferences.language);
-      return { language: known.find((language) => language.code === resolved.code)!, known };
+      const language = known.find((candidate) => candidate.code === resolved.code);
+      if (!language) throw translationError(400, Messages.unknownLanguage);
+      return { language, known };
     }
     const language = known.find((candidate) => candidate.code.toLowerCase() === langCode.toLowerCase());
     if (!language) throw translationError(400, Messages.unknownLanguage);
