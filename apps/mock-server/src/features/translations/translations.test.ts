@@ -295,6 +295,24 @@ describe('serving in the user’s language', () => {
     }
   });
 
+  it('serves the definition in the user’s language at a timepoint too, and the record read there is unchanged', async () => {
+    const headers = { 'X-Procedo-Timepoint': new Date(Date.now() - 60_000).toISOString() };
+    const english = await operator.fetch('api/v1/forms/101/search', { headers });
+    expect(english.status).toBe(200);
+    await setLanguage(operator, 'de');
+    try {
+      const response = await operator.fetch('api/v1/forms/102', { headers });
+      expect(response.status).toBe(200);
+      const definition = FormResponseSchema.parse(await response.json()).Definition;
+      expect(labelOf(definition, 'Country')).toBe('Staat');
+      // Values are keyed by names, which no language changes: the same rows at the same time.
+      const german = await operator.fetch('api/v1/forms/101/search', { headers });
+      expect(await german.json()).toEqual(await english.json());
+    } finally {
+      await setLanguage(operator, 'en');
+    }
+  });
+
   it('reads a regional preference (de-CH) as its language and an unknown one as the default', async () => {
     await setLanguage(operator, 'de-CH');
     try {
