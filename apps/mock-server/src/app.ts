@@ -19,6 +19,7 @@ import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
 import { securityEventsRoutes } from './features/signing/security-events-routes';
 import { staticRoutes } from './features/static/static-routes';
+import { translationsRoutes } from './features/translations/translations-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { jsonBody } from './http/limits';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     bookmarks,
     users,
     permissions,
+    translations,
   } = createServices(deps);
 
   const app = express();
@@ -130,6 +132,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     }),
   );
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));
+  api.use('/v1', translationsRoutes({ translations, requireSession: apiSession }));
   // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
   api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
   api.use(

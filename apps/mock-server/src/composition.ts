@@ -14,6 +14,7 @@ import { createRecordsService } from './features/records/records-service';
 import { createWorkGate } from './features/session/logon-gate';
 import { createSessionService } from './features/session/session-service';
 import { createSigningService } from './features/signing/signing-service';
+import { createTranslationsService } from './features/translations/translations-service';
 import { createUsersService } from './features/users/users-service';
 
 /**
@@ -44,7 +45,11 @@ export function createServices(deps: {
     now,
     hashing: hashGate,
   });
-  const forms = createFormsService({ now });
+  const forms = createFormsService({
+    now,
+    translate: (auth, definition) => translations.translateForm(auth, definition),
+  });
+  const translations = createTranslationsService({ now, forms });
   const records = createRecordsService({ now, forms, signing });
   const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
@@ -56,6 +61,7 @@ export function createServices(deps: {
     forms,
     records,
     bookmarks,
+    translations,
   });
   const users = createUsersService({ now });
   const permissions = createPermissionsService({ now, forms });
@@ -73,6 +79,7 @@ export function createServices(deps: {
     bookmarks,
     users,
     permissions,
+    translations,
   };
 }
 

@@ -5,6 +5,7 @@ export type {
   CallbackClientOptions,
   SendOptions,
   SendRawOptions,
+  TranslationRequest,
   XmlOfIdOptions,
 } from './callback/client';
 export { createCallbackClient } from './callback/client';
@@ -18,6 +19,7 @@ export type {
   TemplateCacheRefreshCommand,
   ToggleBookmarkCommand,
   TranslationGetCommand,
+  TranslationResult,
   TranslationSaveCommand,
   XmlOfComponentNameCommand,
   XmlOfIdCommand,
@@ -33,6 +35,7 @@ export {
   TemplateCacheRefreshCommandSchema,
   ToggleBookmarkCommandSchema,
   TranslationGetCommandSchema,
+  TranslationResultSchema,
   TranslationSaveCommandSchema,
   XmlOfComponentNameCommandSchema,
   XmlOfIdCommandSchema,
@@ -283,6 +286,8 @@ export type {
   RecordReadOptions,
 } from './v1/forms';
 export { createFormsApi, fileDownloadUrl } from './v1/forms';
+export type { Language, LanguageList, LanguagesApi } from './v1/languages';
+export { createLanguagesApi, LanguageListSchema, LanguageSchema } from './v1/languages';
 export type {
   ElementPermissionChange,
   ElementPermissionEntry,

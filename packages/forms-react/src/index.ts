@@ -308,3 +308,27 @@ export {
   travelTo,
   writeTimeTravelQuery,
 } from './time-travel/time-travel';
+export { TRANSLATION_LABELS } from './translation/labels';
+export type {
+  TranslateButtonProps,
+  TranslateGroupProps,
+  TranslationContextValue,
+} from './translation/TranslateButton';
+export { TranslateButton, TranslateGroup, TranslationContext } from './translation/TranslateButton';
+export type { TranslationPromptClient, TranslationPromptProps } from './translation/TranslationPrompt';
+export { TranslationPrompt } from './translation/TranslationPrompt';
+export {
+  readTranslationMode,
+  setTranslationMode,
+  TRANSLATION_COOKIE,
+  useTranslationMode,
+} from './translation/translation-mode';
+export type { TranslationTarget } from './translation/translation-target';
+export {
+  columnTarget,
+  FormTextProperty,
+  formTitleTarget,
+  labelTarget,
+  navigationTarget,
+  TranslationEntity,
+} from './translation/translation-target';

@@ -12,6 +12,7 @@ import type { RecordStore } from '../features/records/records-store';
 import type { ResourceStore } from '../features/resources/resources-store';
 import type { SessionStore, UserStore } from '../features/session/session-store';
 import type { SigningStore } from '../features/signing/signing-store';
+import type { TranslationStore } from '../features/translations/translations-store';
 import type { UsersAdminStore } from '../features/users/users-store';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
@@ -32,6 +33,7 @@ export interface DatabaseStores {
   bookmarks: BookmarkStore;
   usersAdmin: UsersAdminStore;
   permissions: PermissionStore;
+  translations: TranslationStore;
 }
 
 /** One database a user can sign in to. */

@@ -4,8 +4,9 @@ import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
-import { USERS_ADMIN_MIGRATIONS } from './migrations/users-admin';
+import { TRANSLATION_MIGRATIONS } from './migrations/translations';
 import { USER_PROFILES_MIGRATIONS } from './migrations/user-profiles';
+import { USERS_ADMIN_MIGRATIONS } from './migrations/users-admin';
 import type { Migration } from './sqlite';
 
 /**
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...USERS_ADMIN_MIGRATIONS,
   ...ELEMENT_PERMISSIONS_MIGRATIONS,
   ...USER_PROFILES_MIGRATIONS,
+  ...TRANSLATION_MIGRATIONS,
 ];

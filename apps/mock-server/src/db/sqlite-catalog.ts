@@ -15,6 +15,7 @@ import { createSqliteRecordStore } from '../features/records/records-store.sqlit
 import { createSqliteResourceStore } from '../features/resources/resources-store';
 import { createSqliteSessionStore, createSqliteUserStore } from '../features/session/session-store';
 import { createSqliteSigningStore } from '../features/signing/signing-store';
+import { createSqliteTranslationStore } from '../features/translations/translations-store';
 import { createSqliteUsersAdminStore } from '../features/users/users-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
@@ -25,6 +26,7 @@ import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
 import { seedHistoryIfNeeded } from './seed-history';
 import { seedLargeDemo } from './seed-large';
 import { seedProcessesIfNeeded } from './seed-processes';
+import { seedTranslationsIfNeeded } from './seed-translations';
 import { seedUserProfilesIfNeeded } from './seed-user-profiles';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
@@ -109,6 +111,7 @@ export async function openSqliteCatalog(options: {
       seedFormAccessIfNeeded(db, options.now());
       seedHistoryIfNeeded(db, options.now());
       seedDashboardsIfNeeded(db, options.now());
+      seedTranslationsIfNeeded(db, options.now());
       if (options.largeDemoBatches && definition.seed === 'full') {
         seedLarge(db, definition.id, seeded, options.largeDemoBatches, options);
       }
@@ -144,6 +147,7 @@ export async function openSqliteCatalog(options: {
           bookmarks: createSqliteBookmarkStore(db, write),
           usersAdmin: createSqliteUsersAdminStore(db, write),
           permissions: createSqlitePermissionStore(db, write),
+          translations: createSqliteTranslationStore(db, write),
         },
       });
     }

@@ -5,6 +5,7 @@ import {
   createFormController,
   FormRenderer,
   type FormStore,
+  formTitleTarget,
   HelpFrame,
   LastSignature,
   LoadingPanel,
@@ -40,6 +41,7 @@ import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { usePermissionsMenu } from '../forms/usePermissionsMenu';
 import { useSignedIn } from '../shell/signed-in-context';
+import { useTranslationPrompt } from '../translation/useTranslationPrompt';
 import { userMessage } from '../user-message';
 import { USERS_FORM_NO, UsersAdminPage } from './LazyUsersAdminPage';
 
@@ -182,6 +184,12 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
   const onOpenPermissions = usePermissionsMenu(definition);
+  const { context } = useSignedIn();
+  // A translation into the language this user reads shows once the definition is loaded again.
+  const translation = useTranslationPrompt((saved) => {
+    if (saved.LangCode === context.User.preferences.language && store.getFormSnapshot().dirty !== 1)
+      window.location.reload();
+  });
   const { conflict, auditRequest } = record;
   usePublishFormPageInfo(definition, form, record.record?.Id ?? null);
   const search = (event: { values: FieldValues }) => {
@@ -212,6 +220,16 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
           isDirty={dirty === 1}
           onOpenHelpFrame={setHelpUrl}
         />
+        {translation.onTranslate ? (
+          <button
+            type="button"
+            className="procedo-TranslateButton"
+            aria-label={`Translate the title ${definition.Title}`}
+            onClick={() => translation.onTranslate?.(formTitleTarget(definition))}
+          >
+            Translate
+          </button>
+        ) : null}
         {conflict ? (
           <ConflictPanel
             rows={conflict.rows}
@@ -236,8 +254,10 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
             getRowHref={getRowHref}
             controller={controller}
             onOpenPermissions={onOpenPermissions}
+            onTranslate={translation.onTranslate}
           />
         </div>
+        {translation.prompt}
         {query.gridProblems.length > 0 ? (
           <div role="alert" className="procedo-FormPage-gridProblems">
             {query.gridProblems.map((problem) => (

@@ -56,7 +56,7 @@ function ProfileDetails({ account }: { account: OwnAccount }) {
     setSaving(true);
     try {
       const next = await v1.session.setPreferences({ ui, language });
-      onContextChange?.(next);
+      onContextChange(next);
       setStatus({ text: 'Your preferences are saved.', isError: false });
     } catch (error) {
       setStatus({ text: userMessage(error), isError: true });

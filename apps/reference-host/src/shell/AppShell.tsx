@@ -1,11 +1,12 @@
 import { type Bookmark, Messages, type SiteMapNode } from '@procedo/client-api';
+import { navigationTarget } from '@procedo/forms-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
 import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
-import { callback } from '../api';
 import { HostDeveloperBar } from '../developer/HostDeveloperBar';
 import { withPageTimeTravel } from '../forms/form-query';
+import { TranslationModeToggle, useTranslationPrompt } from '../translation/useTranslationPrompt';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
 import { filterSiteMap } from './site-map-filter';
@@ -28,11 +29,16 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   const { context, errorHandler } = useSignedIn();
   const [navigation, setNavigation] = useState<NavigationState>({ kind: 'loading' });
   const [quickFind, setQuickFind] = useState('');
+  const [navigationRevision, setNavigationRevision] = useState(0);
+  // A node translated into the language this user reads shows once the site map is loaded again.
+  const translation = useTranslationPrompt((saved) => {
+    if (saved.LangCode === context.User.preferences.language) setNavigationRevision((n) => n + 1);
+  });
   const quickFindId = useId();
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
   // And after a profile switch: the navigation is the profile's.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session or its profile changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session or its profile changes, or after a translation
   useEffect(() => {
     let isCurrent = true;
     setNavigation({ kind: 'loading' });
@@ -49,7 +55,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
     return () => {
       isCurrent = false;
     };
-  }, [context.SessionId, context.WebProfileId]);
+  }, [context.SessionId, context.WebProfileId, navigationRevision]);
 
   // Quick find offers the user's bookmarks too: read when a search starts and after each toggle.
   const [bookmarks, setBookmarks] = useState<readonly Bookmark[]>([]);
@@ -111,6 +117,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
                 Modern
               </Link>
             </li>
+            <TranslationModeToggle />
             <li>
               <Link to="/?cmd=logout_kill">Sign Out</Link>
             </li>
@@ -148,7 +155,17 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
               {quickFind.trim() ? `No navigation items match “${quickFind.trim()}”.` : 'No navigation items.'}
             </p>
           ) : null}
-          {visibleNodes.length > 0 ? <NavigationTree nodes={visibleNodes} /> : null}
+          {visibleNodes.length > 0 ? (
+            <NavigationTree
+              nodes={visibleNodes}
+              onTranslate={
+                translation.onTranslate
+                  ? (node) => translation.onTranslate?.(navigationTarget(context.User.profileId, node))
+                  : undefined
+              }
+            />
+          ) : null}
+          {translation.prompt}
         </nav>
         <main className="procedo-AppShell-main">{children}</main>
       </div>

@@ -6,6 +6,8 @@ import { useOpenHostLink } from '../forms/useOpenHostLink';
 /** Props of {@link NavigationTree}. */
 export interface NavigationTreeProps {
   nodes: readonly SiteMapNode[];
+  /** Translation mode: a "Translate <title>" button after each node that has an id. @default none */
+  onTranslate?: (node: SiteMapNode & { id: number }) => void;
 }
 
 function isHostPath(url: string): boolean {
@@ -17,7 +19,7 @@ function isHostPath(url: string): boolean {
  * URL with `a_target` (e.g. `/form?WebTemplateNo=102&a_target=supplier_dialog&a_size=max2`) opens
  * through the form opener: a dialog, a tab, a popup… (spec §2 "How forms open").
  */
-export function NavigationTree({ nodes }: NavigationTreeProps) {
+export function NavigationTree({ nodes, onTranslate }: NavigationTreeProps) {
   const openHostLink = useOpenHostLink();
   // Navigation inside the app keeps the timepoint viewed (issue 12).
   const [pageParams] = useSearchParams();
@@ -47,7 +49,19 @@ export function NavigationTree({ nodes }: NavigationTreeProps) {
               {node.title}
             </a>
           )}
-          {node.children.length > 0 ? <NavigationTree nodes={node.children} /> : null}
+          {onTranslate && node.id !== undefined ? (
+            <button
+              type="button"
+              className="procedo-TranslateButton"
+              aria-label={`Translate ${node.title}`}
+              onClick={() => onTranslate({ ...node, id: node.id as number })}
+            >
+              Translate
+            </button>
+          ) : null}
+          {node.children.length > 0 ? (
+            <NavigationTree nodes={node.children} onTranslate={onTranslate} />
+          ) : null}
         </li>
       ))}
     </ul>

@@ -11,9 +11,7 @@ export interface SignedInValue {
   /** The session context of the signed-in user (replaced after a re-login or a preference change). */
   context: SessionContext;
   errorHandler: HostErrorHandler;
-  /** Replaces the context after the page changed it (the profile page's preference edit). */
-  onContextChange?: (context: SessionContext) => void;
-  /** Replaces the session context (e.g. with the answer of a profile switch). */
+  /** Replaces the session context after the page changed it (a preference edit, a profile switch). */
   onContextChange: (context: SessionContext) => void;
 }
 

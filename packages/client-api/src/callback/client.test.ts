@@ -11,6 +11,7 @@ import {
 import type { FetchLike } from '../http';
 import { createServerTimeoutCookie } from '../server-timeout';
 import { createCallbackClient } from './client';
+import { parseSiteMap } from './xml';
 
 interface Seen {
   url: string;
@@ -221,5 +222,93 @@ describe('callback client: ToggleBookmarkSelectedRecord', () => {
         ResponseShapeError,
       );
     }
+  });
+});
+
+describe('translation commands', () => {
+  const result = {
+    CommandElementName: 'Country',
+    DbEntityId: 1,
+    ParentId: 102,
+    PropertyId: 1,
+    LangCode: 'de',
+    TranslationText: 'Land',
+    IsTranslated: true,
+    DefaultLangCode: 'en',
+    DefaultText: 'Country',
+  };
+
+  it('sends entity.translation.get with the key and LangCode and reads the JSON Result', async () => {
+    const { fetch, seen } = fixedFetch(200, ok(JSON.stringify(result)));
+    const client = createCallbackClient({ fetch });
+    await expect(
+      client.translationGet({
+        commandElementName: 'Country',
+        dbEntityId: 1,
+        parentId: 102,
+        propertyId: 1,
+        langCode: 'de',
+      }),
+    ).resolves.toEqual(result);
+    expect(seen[0]?.body).toBe(
+      '<Command><CommandType>wtoElementExecCommand</CommandType><CommandName>entity.translation.get</CommandName><CommandElementName>Country</CommandElementName><DbEntityId>1</DbEntityId><ParentId>102</ParentId><PropertyId>1</PropertyId><LangCode>de</LangCode></Command>',
+    );
+  });
+
+  it('sends entity.translation.save with TranslationText, without LangCode when none is given', async () => {
+    const { fetch, seen } = fixedFetch(200, ok(JSON.stringify({ ...result, TranslationText: 'Staat' })));
+    const client = createCallbackClient({ fetch });
+    await client.translationSave({
+      commandElementName: 'Country',
+      dbEntityId: 1,
+      parentId: 102,
+      propertyId: 1,
+      translationText: 'Staat',
+    });
+    expect(seen[0]?.body).toContain('<CommandName>entity.translation.save</CommandName>');
+    expect(seen[0]?.body).toContain('<TranslationText>Staat</TranslationText>');
+    expect(seen[0]?.body).not.toContain('LangCode');
+  });
+
+  it('refuses a Result with a field the schema does not know (strict)', async () => {
+    const { fetch } = fixedFetch(200, ok(JSON.stringify({ ...result, Extra: 1 })));
+    const client = createCallbackClient({ fetch });
+    await expect(
+      client.translationGet({ commandElementName: 'Country', dbEntityId: 1, parentId: 102, propertyId: 1 }),
+    ).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it("surfaces 'Unknown language' as a CallbackError", async () => {
+    const { fetch } = fixedFetch(
+      400,
+      '<Response><Status>ERROR</Status><Message>Unknown language</Message></Response>',
+    );
+    const client = createCallbackClient({ fetch });
+    await expect(
+      client.translationSave({
+        commandElementName: 'Country',
+        dbEntityId: 1,
+        parentId: 102,
+        propertyId: 1,
+        langCode: 'xx',
+        translationText: 'x',
+      }),
+    ).rejects.toMatchObject({ serverMessage: 'Unknown language' });
+  });
+});
+
+describe('parseSiteMap node ids', () => {
+  it('reads a node Id when the server sends one and leaves it out otherwise', () => {
+    expect(
+      parseSiteMap('<SiteMap><Node Id="7" Title="Help"><Node Title="Tour" Url="/help"/></Node></SiteMap>'),
+    ).toEqual([
+      {
+        id: 7,
+        title: 'Help',
+        url: null,
+        description: null,
+        children: [{ title: 'Tour', url: '/help', description: null, children: [] }],
+      },
+    ]);
   });
 });

@@ -20,7 +20,12 @@ import type { ServerTimeoutCookie } from '../server-timeout';
 import { type BookmarkState, BookmarkStateSchema } from '../v1/bookmarks';
 import { RecordSchema, type RecordVersion } from '../v1/record-schemas';
 import { ENGLISH_ISSUES } from '../zod-english';
-import { CallbackStatus, type SiteMapNode } from './commands';
+import {
+  CallbackStatus,
+  type SiteMapNode,
+  type TranslationResult,
+  TranslationResultSchema,
+} from './commands';
 import {
   type DecodedResponse,
   decodeResponse,
@@ -108,6 +113,24 @@ export interface CallbackClient {
    * see is a `CallbackError` (nothing stored); at a timepoint the server refuses it.
    */
   toggleBookmark(tableId: number, recordId: number): Promise<BookmarkState>;
+  /**
+   * `wtoElementExecCommand` / `entity.translation.get`: one text in `LangCode` (the user's language
+   * when absent) and its default-language text. A refusal (an unknown language: 'Unknown language')
+   * is a `CallbackError`.
+   */
+  translationGet(key: TranslationRequest): Promise<TranslationResult>;
+  /** `wtoElementExecCommand` / `entity.translation.save`: stores the text (empty clears it); the stored state. */
+  translationSave(key: TranslationRequest & { translationText: string }): Promise<TranslationResult>;
+}
+
+/** What a translation command names (docs/protocol.md "Translations"). */
+export interface TranslationRequest {
+  commandElementName: string;
+  dbEntityId: number;
+  parentId: number;
+  propertyId: number;
+  /** @default the user's language */
+  langCode?: string;
 }
 
 /** Options of {@link CallbackClient.xmlOfId}. */
@@ -250,6 +273,11 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
       Params: xmlOptions.params,
     });
     if (xmlOptions.returnType !== 'Json') return response;
+    return jsonResult(RecordSchema, response);
+  }
+
+  /** A Result that is JSON text, checked with `schema`. */
+  function jsonResult<T>(schema: z.ZodMiniType<T>, response: DecodedResponse): T {
     let json: unknown;
     try {
       json = JSON.parse(response.resultText);
@@ -262,7 +290,7 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
         cause,
       });
     }
-    const parsed = RecordSchema.safeParse(json, ENGLISH_ISSUES);
+    const parsed = schema.safeParse(json, ENGLISH_ISSUES);
     if (!parsed.success) {
       throw new ResponseShapeError({
         issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', ...i.path] })),
@@ -353,5 +381,32 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
       }
       return parsed.data;
     },
+    async translationGet(key) {
+      const response = await send({
+        CommandType: 'wtoElementExecCommand',
+        CommandName: 'entity.translation.get',
+        ...translationFields(key),
+      });
+      return jsonResult(TranslationResultSchema, response);
+    },
+    async translationSave(key) {
+      const response = await send({
+        CommandType: 'wtoElementExecCommand',
+        CommandName: 'entity.translation.save',
+        ...translationFields(key),
+        TranslationText: key.translationText,
+      });
+      return jsonResult(TranslationResultSchema, response);
+    },
+  };
+}
+
+function translationFields(key: TranslationRequest) {
+  return {
+    CommandElementName: key.commandElementName,
+    DbEntityId: String(key.dbEntityId),
+    ParentId: String(key.parentId),
+    PropertyId: String(key.propertyId),
+    LangCode: key.langCode,
   };
 }

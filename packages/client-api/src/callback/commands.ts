@@ -41,19 +41,46 @@ export const TemplateCacheRefreshCommandSchema = z.strictObject({
   CommandType: z.literal('Template.CacheRefresh'),
 });
 
+/** A language code as the database lists it (`en`, `de`, `pt-BR`). */
+const langCode = z.string().check(z.regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'must be a language code'));
+
+/**
+ * `entity.translation.get`: one text's translation (what DbEntityId / ParentId / PropertyId /
+ * CommandElementName name: docs/protocol.md "Translations"). `LangCode` defaults to the user's language.
+ */
 export const TranslationGetCommandSchema = z.strictObject({
   CommandType: z.literal('wtoElementExecCommand'),
   CommandName: z.literal('entity.translation.get'),
-  CommandElementName: z.string().check(z.minLength(1)),
+  CommandElementName: z.string().check(z.minLength(1), z.maxLength(200)),
   DbEntityId: idText,
   ParentId: idText,
   PropertyId: idText,
+  LangCode: z.optional(langCode),
 });
 
+/** `entity.translation.save`: stores `TranslationText` (empty: back to the default language's text). */
 export const TranslationSaveCommandSchema = z.extend(TranslationGetCommandSchema, {
   CommandName: z.literal('entity.translation.save'),
   TranslationText: z.string().check(z.maxLength(4000)),
 });
+
+/**
+ * The Result (JSON text) of both translation commands: the request's fields, the text in
+ * `LangCode` (`''` when it has none) and the default language's text it falls back to.
+ */
+export const TranslationResultSchema = z.strictObject({
+  CommandElementName: z.string(),
+  DbEntityId: z.int(),
+  ParentId: z.int(),
+  PropertyId: z.int(),
+  LangCode: z.string(),
+  TranslationText: z.string(),
+  /** Whether `LangCode` has its own text (false: the default language's text is shown). */
+  IsTranslated: z.boolean(),
+  DefaultLangCode: z.string(),
+  DefaultText: z.string(),
+});
+export type TranslationResult = z.infer<typeof TranslationResultSchema>;
 
 export const TabSelectCommandSchema = z.strictObject({
   CommandType: z.literal('wtoElementExecCommand'),
@@ -109,6 +136,8 @@ export const CALLBACK_MAX_BYTES = 1024 * 1024;
  * `Result`: `<SiteMap><Node Title=".." Url=".." Description=".."><Node …/></Node></SiteMap>`.
  */
 export interface SiteMapNode {
+  /** The node's id (`Id`), which a translation of its title names; absent from older servers. */
+  id?: number;
   title: string;
   url: string | null;
   description: string | null;

@@ -338,7 +338,9 @@ export function decodeResponse(xmlText: string): DecodedResponse {
 }
 
 function toSiteMapNode(element: XmlElement): SiteMapNode {
+  const id = Number(element.attributes.Id);
   return {
+    ...(Number.isSafeInteger(id) && id > 0 ? { id } : {}),
     title: element.attributes.Title ?? '',
     url: element.attributes.Url || null,
     description: element.attributes.Description || null,

@@ -25,6 +25,7 @@ import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
+import { createLanguagesApi, type LanguagesApi } from './languages';
 import { createPermissionsApi, type PermissionsApi } from './permissions';
 import { createProcessesApi, type ProcessesApi } from './processes';
 import { createRecordsApi, type RecordsApi } from './records';
@@ -93,6 +94,8 @@ export interface V1Client {
   users: UsersApi;
   /** `permissions…`: the element permissions editor, its overview and history (permission-design role). */
   permissions: PermissionsApi;
+  /** `languages`: the database's languages (translations, the language preference). */
+  languages: LanguagesApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -240,5 +243,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     bookmarks: createBookmarksApi(request),
     users: createUsersApi(request),
     permissions: createPermissionsApi(request),
+    languages: createLanguagesApi(request),
   };
 }

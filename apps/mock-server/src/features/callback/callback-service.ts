@@ -10,6 +10,7 @@ import {
   TemplateCacheRefreshCommandSchema,
   ToggleBookmarkCommandSchema,
   TranslationGetCommandSchema,
+  type TranslationResult,
   TranslationSaveCommandSchema,
   type XmlElementInput,
   XmlOfComponentNameCommandSchema,
@@ -24,6 +25,7 @@ import { getSiteMap, NavigationError } from '../navigation/navigation-service';
 import type { RecordsService } from '../records/records-service';
 import { getResourceComponent } from '../resources/resources-service';
 import type { AuthContext } from '../session/session-service';
+import type { TranslationsService } from '../translations/translations-service';
 import { CallbackError, type CommandFields } from './callback-xml';
 
 /** What a command answers. */
@@ -54,7 +56,12 @@ export const DIAGNOSTICS_HTML_PAGE =
 function siteMapElement(nodes: SiteMapNode[]): XmlElementInput {
   const toElement = (node: SiteMapNode): XmlElementInput => ({
     name: 'Node',
-    attributes: { Title: node.title, Url: node.url, Description: node.description },
+    attributes: {
+      ...(node.id === undefined ? {} : { Id: String(node.id) }),
+      Title: node.title,
+      Url: node.url,
+      Description: node.description,
+    },
     children: node.children.map(toElement),
   });
   return { name: 'SiteMap', children: nodes.map(toElement) };
@@ -127,7 +134,18 @@ export function createCallbackService(options: {
   forms: FormsService;
   records: RecordsService;
   bookmarks: BookmarksService;
+  translations: TranslationsService;
 }): CallbackService {
+  const { translations } = options;
+  /** A translation command's outcome: its Result as JSON text; an expected refusal keeps its HTTP status. */
+  const translation = async (work: () => Promise<TranslationResult>): Promise<CommandOutcome> => {
+    try {
+      return { type: 'ok', result: JSON.stringify(await work()) };
+    } catch (error) {
+      if (isAppError(error) && error.status < 500) throw new CallbackError(error.status, error.message);
+      throw error;
+    }
+  };
   const table: CommandTable = {
     'Web.Session': {
       KeepAlive: {
@@ -169,13 +187,18 @@ export function createCallbackService(options: {
         reads: true,
         run: async (command: z.infer<typeof SiteMapXmlCommandSchema>, auth: AuthContext) => {
           try {
+            const profileId =
+              command.ProfileId === undefined ? auth.user.profileId : Number(command.ProfileId);
             const nodes = await getSiteMap({
               database: auth.database,
               user: auth.user,
-              profileId: command.ProfileId === undefined ? undefined : Number(command.ProfileId),
+              profileId,
               xPathQuery: command.xPathQuery,
             });
-            return { type: 'ok', result: siteMapElement(nodes) };
+            return {
+              type: 'ok',
+              result: siteMapElement(await translations.translateSiteMap(auth, profileId, nodes)),
+            };
           } catch (error) {
             if (!(error instanceof NavigationError)) throw error;
             if (error.reason === 'unsupported-query') throw new CallbackError(400, error.message);
@@ -224,6 +247,7 @@ export function createCallbackService(options: {
         schema: TemplateCacheRefreshCommandSchema,
         run: async () => {
           options.forms.refreshCache();
+          translations.refreshCache();
           return { type: 'ok' };
         },
       },
@@ -261,8 +285,17 @@ export function createCallbackService(options: {
     },
     // Later issues: known to the protocol, not served yet.
     wtoElementExecCommand: {
-      'entity.translation.get': { schema: TranslationGetCommandSchema },
-      'entity.translation.save': { schema: TranslationSaveCommandSchema },
+      'entity.translation.get': {
+        schema: TranslationGetCommandSchema,
+        reads: true,
+        run: (command: z.infer<typeof TranslationGetCommandSchema>, auth: AuthContext) =>
+          translation(() => translations.get(auth, command)),
+      },
+      'entity.translation.save': {
+        schema: TranslationSaveCommandSchema,
+        run: (command: z.infer<typeof TranslationSaveCommandSchema>, auth: AuthContext) =>
+          translation(() => translations.save(auth, command)),
+      },
       'Tab.Select': {
         schema: TabSelectCommandSchema,
         run: async (command: z.infer<typeof TabSelectCommandSchema>, auth: AuthContext) => {

@@ -17,6 +17,7 @@ afterEach(async () => {
 const keepAlive = command({ CommandType: 'Web.Session', CommandName: 'KeepAlive' });
 
 interface SiteNode {
+  Id?: string;
   Title: string;
   Url?: string;
   Description?: string;
@@ -331,6 +332,8 @@ describe('Profile.Navigation.SiteMap.Xml', () => {
     );
     expect(nested).toEqual([
       {
+        // The node's id: what a translation of its title names (docs/protocol.md "Translations").
+        Id: expect.stringMatching(/^[1-9]\d*$/),
         Title: 'Batches',
         Url: '/form?WebTemplateNo=111',
         Description: 'Batch records and release',

@@ -90,8 +90,12 @@ export function effectiveOf(
 }
 
 /** Creates the {@link FormsService}. */
-export function createFormsService(options: { now: () => number }): FormsService {
-  const { now } = options;
+export function createFormsService(options: {
+  now: () => number;
+  /** The definition as the user reads it (their language). @default unchanged */
+  translate?: (auth: AuthContext, definition: FormDefinition) => Promise<FormDefinition>;
+}): FormsService {
+  const { now, translate = async (_auth, definition) => definition } = options;
   // Parsed definitions (with their stored stamp) per database id; Template.CacheRefresh empties it.
   let cache = new Map<string, Map<number, CachedDefinition>>();
 
@@ -202,7 +206,8 @@ export function createFormsService(options: { now: () => number }): FormsService
         ElementLocked: p.locked,
       }));
       return {
-        Definition: definition,
+        // Translation is presentation: names, rules and permissions are the stored definition's.
+        Definition: await translate(auth, definition),
         Permissions: list,
         SupportedFileExtensions: settings.supportedFileExtensions,
         MaxUploadBytes: settings.maxUploadBytes,

@@ -46,6 +46,7 @@ function buildTree(rows: NavigationNodeRecord[]): SiteMapNode[] {
     (children.get(parentId) ?? [])
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((row) => ({
+        id: row.id,
         title: row.title,
         url: row.url,
         description: row.description,

@@ -1,6 +1,7 @@
 import type { ValueElement } from '@procedo/client-api';
 import type { ClipboardEvent, DragEvent, KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useId } from 'react';
+import { TranslateButton } from '../../translation/TranslateButton';
 import type { FieldSnapshot, FormStore } from '../state/form-store';
 import { isEditingKey } from '../state/input-rules';
 
@@ -116,8 +117,10 @@ export function fieldFrame({
       data-audit={element.IsAudit || undefined}
     >
       {labelAfter ? null : label}
+      {labelAfter ? null : <TranslateButton name={element.Name} label={element.Label} />}
       {children}
       {labelAfter ? label : null}
+      {labelAfter ? <TranslateButton name={element.Name} label={element.Label} /> : null}
       {extra}
       {element.Hint ? (
         <div className="procedo-Field-hint" id={ids.hint}>

@@ -2,6 +2,8 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { MenuAnchor } from '../../permissions/ElementContextMenu';
 import { usePermissionsMode } from '../../permissions/permissions-mode';
+import { TranslationContext, type TranslationContextValue } from '../../translation/TranslateButton';
+import type { TranslationTarget } from '../../translation/translation-target';
 import { defaultFieldRegistry } from '../default-registry';
 import type {
   FormRendererContextValue,
@@ -61,6 +63,12 @@ export interface FormRendererProps {
    * @default none
    */
   onOpenPermissions?: (event: { elementName: string }) => void;
+  /**
+   * Translation mode: given, each labelled element shows a "Translate" button beside its label
+   * (result lists one per column header, tab strips one per tab) that calls this with what to
+   * translate — the host opens its `TranslationPrompt`. @default none (no buttons)
+   */
+  onTranslate?: (target: TranslationTarget) => void;
 }
 
 // Loaded on the first right-click in permissions mode: no other page needs the positioning code.
@@ -115,6 +123,7 @@ export function FormRenderer({
   controller,
   className,
   onOpenPermissions,
+  onTranslate,
 }: FormRendererProps) {
   const [permissionsMode] = usePermissionsMode();
   const [menu, setMenu] = useState<{ elementName: string; anchor: MenuAnchor } | null>(null);
@@ -124,6 +133,19 @@ export function FormRenderer({
   // Callbacks are read through a ref so new function props never re-render the fields.
   const handlers = useRef({ onSearch, onSave, onDelete, onReset, onTabSelect });
   handlers.current = { onSearch, onSave, onDelete, onReset, onTabSelect };
+  const translateRef = useRef(onTranslate);
+  translateRef.current = onTranslate;
+  const isTranslating = onTranslate !== undefined;
+  const translation = useMemo<TranslationContextValue | null>(
+    () =>
+      isTranslating
+        ? {
+            webTemplateNo: store.definition.WebTemplateNo,
+            onTranslate: (target) => translateRef.current?.(target),
+          }
+        : null,
+    [isTranslating, store],
+  );
 
   const actions = useMemo(
     () => ({
@@ -230,7 +252,9 @@ export function FormRenderer({
         onContextMenu={menuEnabled ? onContextMenu : undefined}
         data-permissions-mode={menuEnabled || undefined}
       >
-        <FormElements elements={store.definition.Elements} />
+        <TranslationContext.Provider value={translation}>
+          <FormElements elements={store.definition.Elements} />
+        </TranslationContext.Provider>
       </div>
       {menu && menuEnabled ? (
         <Suspense fallback={null}>

@@ -1,5 +1,8 @@
 import type { FieldValue } from '@procedo/client-api';
 import { memo } from 'react';
+import { TRANSLATION_LABELS } from '../../translation/labels';
+import { TranslateButton, TranslateGroup } from '../../translation/TranslateButton';
+import { columnTarget } from '../../translation/translation-target';
 import { useFormRendererContext } from '../hooks/form-context';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
@@ -29,9 +32,19 @@ export const ResultsField = memo(function ResultsField({
 }: FieldComponentProps<ElementOf<'results'>>) {
   const { results, getRowHref, renderResults } = useFormRendererContext();
   if (store.isHidden(element.Name)) return null;
+  const translate = (
+    <>
+      <TranslateButton name={element.Name} label={element.Label} />
+      <TranslateGroup
+        label={TRANSLATION_LABELS.columns(element.Label)}
+        targets={(no) => element.Columns.map((column) => columnTarget(no, element.Name, column))}
+      />
+    </>
+  );
   if (renderResults)
     return (
       <div className="procedo-Field procedo-Field-results" data-name={element.Name}>
+        {translate}
         {renderResults(element)}
       </div>
     );
@@ -43,6 +56,7 @@ export const ResultsField = memo(function ResultsField({
       data-name={element.Name}
       data-empty={rows.length === 0 || undefined}
     >
+      {translate}
       <table className="procedo-ResultList">
         <caption>{element.Label}</caption>
         <thead>

@@ -2,6 +2,9 @@ import { Messages } from '@procedo/client-api';
 import { memo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { TRANSLATION_LABELS } from '../../translation/labels';
+import { TranslateGroup } from '../../translation/TranslateButton';
+import { labelTarget } from '../../translation/translation-target';
 import { useFormRendererContext } from '../hooks/form-context';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
@@ -35,6 +38,10 @@ export const TabsField = memo(function TabsField({ element, store }: FieldCompon
           {Messages.tabSelectError}
         </div>
       ) : null}
+      <TranslateGroup
+        label={TRANSLATION_LABELS.tabs(element.Label)}
+        targets={(no) => tabs.map((tab) => labelTarget(no, tab.Name, tab.Label))}
+      />
       <Tabs className="procedo-Tabs" defaultSelectedKey={tabs[0]?.Name} onSelectionChange={onSelectionChange}>
         <TabList className="procedo-TabList" aria-label={element.Label}>
           {tabs.map((tab) => (

@@ -1,6 +1,7 @@
 import type { FieldValue, ValueElement } from '@procedo/client-api';
 import type { ComponentType } from 'react';
 import { memo } from 'react';
+import { TranslateButton } from '../../translation/TranslateButton';
 import { useField } from '../hooks/useField';
 import type { FieldComponent, FieldComponentProps } from '../registry';
 import type { FormStore } from '../state/form-store';
@@ -63,6 +64,7 @@ export function createControlledField<V, P extends object>(
           element={element}
           store={store}
         />
+        <TranslateButton name={element.Name} label={element.Label} />
       </div>
     );
   });
