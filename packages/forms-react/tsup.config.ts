@@ -5,7 +5,14 @@ import { libraryConfig } from '../../tsup.shared';
 // pages that use them. The dashboard entry loads the charts by their package name (kept external),
 // so the chart library is in no file of another entry in either format; the main entry loads none
 // of them (test: chart-entry.test.ts).
-const entry = ['src/index.ts', 'src/charts.ts', 'src/dashboard.ts', 'src/filter-editor.ts'];
+// `./locales/de` (the German texts) is one too, loaded by apps that show German.
+const entry = [
+  'src/index.ts',
+  'src/charts.ts',
+  'src/dashboard.ts',
+  'src/filter-editor.ts',
+  'src/locales/de.ts',
+];
 const config: Options & { entry: string[]; external: string[] } = {
   ...(libraryConfig({ entry, styles: true }) as Options),
   entry,

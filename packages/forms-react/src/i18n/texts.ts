@@ -14,10 +14,13 @@ import { RECORD_LABELS, type RecordLabels } from '../record/labels';
 import { SHELL_LABELS } from '../state/labels';
 import { TIME_TRAVEL_LABELS, type TimeTravelLabels } from '../time-travel/labels';
 
+/** A catalogue's type with its texts as `string` rather than the English literals. */
+export type WidenTexts<T> = { readonly [K in keyof T]: T[K] extends string ? string : T[K] };
+
 /** The shell's texts (dialogs, toasts, notifications, loading). */
-export type ShellLabels = { readonly [K in keyof typeof SHELL_LABELS]: string };
+export type ShellLabels = WidenTexts<typeof SHELL_LABELS>;
 /** The filter editor's texts. */
-export type FilterEditorLabels = typeof FILTER_EDITOR_LABELS;
+export type FilterEditorLabels = WidenTexts<typeof FILTER_EDITOR_LABELS>;
 
 /**
  * Every text forms-react shows, by section. A host overrides any of them through

@@ -2,7 +2,11 @@ import { useCatalogue } from '@procedo/texts';
 import { PROCESS_LABELS, STEP_KIND_LABELS, STEP_STATE_LABELS } from '../labels';
 
 /** The process screens' texts (button names, titles, hints). */
-export type ProcessLabels = typeof PROCESS_LABELS;
+export type ProcessLabels = {
+  readonly [K in keyof typeof PROCESS_LABELS]: (typeof PROCESS_LABELS)[K] extends string
+    ? string
+    : (typeof PROCESS_LABELS)[K];
+};
 
 /**
  * Every text process-react shows, by section (the §8 messages are the `messages` catalogue of
