@@ -1,5 +1,6 @@
-import { Messages, type SiteMapNode } from '@procedo/client-api';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { SiteMapNode } from '@procedo/client-api';
+import { useMessages } from '@procedo/forms-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback } from '../api';
 import { withPageTimeTravel } from '../forms/form-query';
@@ -15,14 +16,19 @@ export interface AppShellProps {
   children: ReactNode;
   /** The session-timeout notice: in the title bar's landmark, shown floating by its styles. */
   sessionNotice?: ReactNode;
+  /** The user's language choice, among the account links. */
+  languagePicker?: ReactNode;
 }
 
 /**
  * The frame of every signed-in page: the title bar (product, Quick find, the user's name, UI
  * mode and Sign Out), the profile navigation from the site map, and the page in `main`.
  */
-export function AppShell({ children, sessionNotice }: AppShellProps) {
+export function AppShell({ children, sessionNotice, languagePicker }: AppShellProps) {
   const { context, errorHandler } = useSignedIn();
+  const messages = useMessages();
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   const [navigation, setNavigation] = useState<NavigationState>({ kind: 'loading' });
   const [quickFind, setQuickFind] = useState('');
   const quickFindId = useId();
@@ -40,7 +46,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
       .catch((cause: unknown) => {
         if (!isCurrent) return;
         setNavigation({ kind: 'error' });
-        errorHandler.handle(cause, { callerText: Messages.siteMapLoadError });
+        errorHandler.handle(cause, { callerText: messagesRef.current.siteMapLoadError });
       });
     return () => {
       isCurrent = false;
@@ -84,6 +90,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
                 Modern
               </Link>
             </li>
+            {languagePicker ? <li>{languagePicker}</li> : null}
             <li>
               <Link to="/?cmd=logout_kill">Sign Out</Link>
             </li>
@@ -96,7 +103,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
           {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}
           {navigation.kind === 'error' ? (
             <p role="alert" className="procedo-Navigation-error">
-              {Messages.siteMapLoadError}
+              {messages.siteMapLoadError}
             </p>
           ) : null}
           {navigation.kind === 'ready' && visibleNodes.length === 0 ? (
