@@ -111,10 +111,9 @@ export function useCatalogue<N extends keyof ProcedoTextCatalogues>(
   type T = ProcedoTextCatalogues[N];
   const overrides = useContext(TextsContext).texts[namespace as string];
   if (!overrides) return english;
-  let merged = mergedByOverrides.get(overrides) as T | undefined;
-  if (!merged) {
-    merged = mergeTexts(english as T & object, overrides as TextOverrides<T & object>);
-    mergedByOverrides.set(overrides, merged);
-  }
+  const cached = mergedByOverrides.get(overrides);
+  if (cached !== undefined) return cached as T;
+  const merged: T = mergeTexts(english as T & object, overrides as TextOverrides<T & object>);
+  mergedByOverrides.set(overrides, merged);
   return merged;
 }

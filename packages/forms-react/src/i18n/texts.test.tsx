@@ -62,11 +62,11 @@ describe('ProcedoTexts over forms-react', () => {
   });
 });
 
-describe('the messages catalogue', () => {
-  function Probe() {
-    return <p>{useMessages().saveFailed}</p>;
-  }
+function Probe() {
+  return <p>{useMessages().saveFailed}</p>;
+}
 
+describe('the messages catalogue', () => {
   it('is client-api’s English without a provider and the override with one', () => {
     const { unmount } = render(<Probe />);
     expect(screen.getByText(Messages.saveFailed)).toBeTruthy();

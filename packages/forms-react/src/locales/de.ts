@@ -126,6 +126,10 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     printedAt: 'Gedruckt am',
     printedBy: 'Gedruckt von',
     localTime: 'Ortszeit',
+    intact: 'Prüfpfad unverändert',
+    altered: (seq: number) => `Prüfpfad verändert bei Ereignis ${seq}`,
+    yes: 'Ja',
+    no: 'Nein',
   },
   timeTravel: {
     toggle: 'Zeitreise',

@@ -63,7 +63,7 @@ export function AuditVerificationMark({ verification, labels }: AuditVerificatio
   }
   return (
     <p className="procedo-AuditVerification" data-intact={verification.Intact} role="status">
-      {verificationText(verification)}
+      {verificationText(verification, L)}
     </p>
   );
 }
@@ -122,8 +122,8 @@ export function AuditEventsTable({ events, caption, fieldLabel, labels, timeZone
                   <ul className="procedo-AuditTrail-changes">
                     {event.Changes.map((change) => (
                       <li key={change.Name}>
-                        <strong>{label(change.Name)}</strong>: {value(auditValueText(change.Old))} →{' '}
-                        {value(auditValueText(change.New))}
+                        <strong>{label(change.Name)}</strong>: {value(auditValueText(change.Old, L))} →{' '}
+                        {value(auditValueText(change.New, L))}
                       </li>
                     ))}
                   </ul>
