@@ -41,6 +41,11 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/admin', 'packages/forms-react/src/admin.ts'],
   ['@procedo/forms-react/permissions', 'packages/forms-react/src/permissions.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
+  // The German texts, loaded only for a user who prefers German (issue 14 item 4).
+  ['@procedo/client-api/locales/de', 'packages/client-api/src/locales/de.ts'],
+  ['@procedo/forms-react/locales/de', 'packages/forms-react/src/locales/de.ts'],
+  ['@procedo/process-react/locales/de', 'packages/process-react/src/locales/de.ts'],
+  ['@procedo/session/locales/de', 'packages/session/src/locales/de.ts'],
 ]);
 const onDemandFiles = new Set(ON_DEMAND_ENTRIES.values());
 

@@ -81,6 +81,7 @@ export async function ensureInstalled() {
 /** The workspace projects `npm start` builds, each with the file its build produces. */
 const BUILD_TARGETS = [
   { name: '@procedo/client-api', dir: 'packages/client-api', output: 'dist/index.js' },
+  { name: '@procedo/texts', dir: 'packages/texts', output: 'dist/index.js' },
   { name: '@procedo/session', dir: 'packages/session', output: 'dist/react.js' },
   { name: '@procedo/forms-react', dir: 'packages/forms-react', output: 'dist/index.js' },
   { name: '@procedo/process-react', dir: 'packages/process-react', output: 'dist/index.js' },
@@ -97,7 +98,7 @@ export async function buildAll({ force = false } = {}) {
     // Our packages feed each other (the server bundles client-api, the host bundles all four).
     const inputs = Math.max(
       newestMtime(path.join(root, target.dir)),
-      ...['client-api', 'session', 'forms-react', 'process-react'].map((p) =>
+      ...['client-api', 'texts', 'session', 'forms-react', 'process-react'].map((p) =>
         newestMtime(path.join(root, 'packages', p, 'src')),
       ),
     );

@@ -64,6 +64,7 @@ record('build', built ? 1 : 0, built ? 0 : 1, sinceBuild);
 for (const project of [
   '.',
   'packages/client-api',
+  'packages/texts',
   'packages/session',
   'packages/forms-react',
   'packages/process-react',

@@ -7,11 +7,16 @@ export default {
   ...libraryConfig({ entry: [] }),
   entry: {
     index: 'src/index.ts',
+    // The German messages, loaded on demand: English-only apps never ship them.
+    'locales/de': 'src/locales/de.ts',
     'xml-engine.dom': 'src/callback/xml-engine.dom.ts',
     'xml-engine.node': 'src/callback/xml-engine.node.ts',
   },
   external: ['#xml-engine'],
   // Declarations of the public entry only; client-api imports no sibling package, so its own
   // source condition resolves `#xml-engine` for the type check.
-  dts: { entry: 'src/index.ts', compilerOptions: { customConditions: ['@procedo/source'] } },
+  dts: {
+    entry: { index: 'src/index.ts', 'locales/de': 'src/locales/de.ts' },
+    compilerOptions: { customConditions: ['@procedo/source'] },
+  },
 };

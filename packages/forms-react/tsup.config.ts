@@ -5,6 +5,7 @@ import { libraryConfig } from '../../tsup.shared';
 // pages that use them. The dashboard entry loads the charts by their package name (kept external),
 // so the chart library is in no file of another entry in either format; the main entry loads none
 // of them (test: chart-entry.test.ts).
+// `./locales/de` (the German texts) is one too, loaded by apps that show German.
 const entry = [
   'src/index.ts',
   'src/charts.ts',
@@ -12,6 +13,7 @@ const entry = [
   'src/filter-editor.ts',
   'src/admin.ts',
   'src/permissions.ts',
+  'src/locales/de.ts',
 ];
 const config: Options & { entry: string[]; external: string[] } = {
   ...(libraryConfig({ entry, styles: true }) as Options),

@@ -1,3 +1,9 @@
+export {
+  type ProcedoTextOverrides,
+  ProcedoTexts,
+  type ProcedoTextsProps,
+  useTextsLocale,
+} from '@procedo/texts';
 export type { I18nProviderProps } from 'react-aria-components';
 /**
  * Sets the locale, and with it the reading direction (right-to-left for Arabic, Hebrew…), of the
@@ -153,6 +159,16 @@ export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResu
 export type { Shell } from './hooks/shell-context';
 export { useSanitizer } from './hooks/useSanitizer';
 export { useShell } from './hooks/useShell';
+export {
+  type FilterEditorLabels,
+  FORMS_TEXTS,
+  type FormsTexts,
+  localizeMessage,
+  type MessageCatalogue,
+  type ShellLabels,
+  useFormsTexts,
+  useMessages,
+} from './i18n/texts';
 export type { FormDialogProps } from './opening/FormDialog';
 export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
 export type { FormOpenerProviderProps } from './opening/FormOpenerProvider';

@@ -1,4 +1,4 @@
-import { type CreatableCommand, Messages, type PickListData, type ProcessesApi } from '@procedo/client-api';
+import type { CreatableCommand, PickListData, ProcessesApi } from '@procedo/client-api';
 import {
   createFormOpener,
   FormDialog,
@@ -8,6 +8,7 @@ import {
   readOpenEnvironment,
   resolveOpenRequest,
   ShellDialog,
+  useMessages,
   useShell,
 } from '@procedo/forms-react';
 import {
@@ -23,7 +24,7 @@ import { Button } from 'react-aria-components';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { processErrorText } from './errors';
 import { type ProcessRunner, ProcessRunnerContext, type StartProcessOptions } from './hooks/runner-context';
-import { PROCESS_LABELS } from './labels';
+import { useProcessTexts } from './i18n/texts';
 import type { StepMachineState } from './machine/step-machine';
 import { flowHomeHref, stepOpenTarget } from './machine/targets';
 import { PickListScreen } from './runners/PickListScreen';
@@ -103,9 +104,12 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
   const win = (props.window ?? globalThis.window) as ProcessRunnerWindow;
   const latest = useRef(props);
   const shellRef = useRef(shell);
+  const messages = useMessages();
+  const messagesRef = useRef(messages);
   useEffect(() => {
     latest.current = props;
     shellRef.current = shell;
+    messagesRef.current = messages;
   });
 
   const opener = useMemo(
@@ -197,18 +201,20 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
       const ui = shellRef.current;
       if (refused()) return null;
       if (!command) {
-        await ui.alert(Messages.commandNotSelected);
+        await ui.alert(messagesRef.current.commandNotSelected);
         return null;
       }
       if (!command.Id) {
-        await ui.alert(Messages.processCommandIdMissing);
+        await ui.alert(messagesRef.current.processCommandIdMissing);
         return null;
       }
       const openFlow = options.openFlow ?? command.OpenFlow;
       const start = options.start ?? command.Start;
       let name = options.name;
       if (name === undefined && command.AskName) {
-        const answer = await ui.prompt(Messages.enterProcessName, command.Name, { title: command.Name });
+        const answer = await ui.prompt(messagesRef.current.enterProcessName, command.Name, {
+          title: command.Name,
+        });
         if (answer === null || answer.trim() === '') return null;
         name = answer.trim();
       }
@@ -241,7 +247,7 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
           latest.current.navigate(flowHomeHref(process.Id));
         } else if (start) {
           const first = process.AllSteps[0];
-          if (!first) void ui.alert(Messages.processHasNoTasks);
+          if (!first) void ui.alert(messagesRef.current.processHasNoTasks);
           else
             runner.send({
               type: 'run',
@@ -261,11 +267,13 @@ export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
         if (!refused()) runner.send({ type: 'run', processId, step });
       },
       resetStep: async (stepId) =>
-        !refused() && reset(() => latest.current.api.resetStep(stepId), Messages.stepReset),
+        !refused() && reset(() => latest.current.api.resetStep(stepId), messagesRef.current.stepReset),
       resetStepChain: async (stepId) =>
-        !refused() && reset(() => latest.current.api.resetStepChain(stepId), Messages.stepChainReset),
+        !refused() &&
+        reset(() => latest.current.api.resetStepChain(stepId), messagesRef.current.stepChainReset),
       resetProcess: async (processId) =>
-        !refused() && reset(() => latest.current.api.resetProcess(processId), Messages.processReset),
+        !refused() &&
+        reset(() => latest.current.api.resetProcess(processId), messagesRef.current.processReset),
       startProcess,
       handleResult: (result) => runner.send({ type: 'result', result }),
       busy: state.phase === 'running' || operations > 0,
@@ -403,6 +411,7 @@ function PickListStep(props: {
   onSubmit: (selected: string | string[]) => void;
   onCancel: () => void;
 }) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const { api, stepId } = props;
   const [data, setData] = useState<PickListData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);

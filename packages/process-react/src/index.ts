@@ -13,6 +13,7 @@ export { StepEnded } from './components/StepEnded';
 export { httpStatusText, isHttpFailure, processErrorText } from './errors';
 export type { ProcessRunner, RunStepTarget, StartProcessOptions } from './hooks/runner-context';
 export { useProcessRunner } from './hooks/useProcessRunner';
+export { PROCESS_TEXTS, type ProcessLabels, type ProcessTexts, useProcessTexts } from './i18n/texts';
 export { PROCESS_LABELS, STEP_KIND_LABELS, STEP_STATE_LABELS } from './labels';
 export { runnableStep } from './machine/runnable-step';
 export type { ScriptAction } from './machine/script-actions';

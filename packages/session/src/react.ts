@@ -1,6 +1,8 @@
 // The React bindings of the session core (subpath export `@procedo/session/react`). This is the
 // one file of the package that imports React. It is a .ts file, so elements are made with
 // `createElement` rather than JSX.
+
+import { useCatalogue } from '@procedo/texts';
 import {
   type ChangeEvent,
   createContext,
@@ -19,20 +21,17 @@ import { Overlay, useDialog, useModalOverlay } from 'react-aria';
 import { Button } from 'react-aria-components';
 import { useOverlayTriggerState } from 'react-stately';
 import type { SessionManager, SessionSnapshot } from './session-manager';
+import { SESSION_TEXTS, type SessionTextCatalogue } from './texts';
 
 const SessionManagerContext = createContext<SessionManager | null>(null);
 
-/** The wording of the session notice and lock (the lock heading is the spec §8 message). */
-export const SessionTexts = {
-  warning: 'Your session is about to expire.',
-  warningButton: 'Log in',
-  expired: 'Your session has expired.',
-  userName: 'User name',
-  database: 'Database',
-  password: 'Password',
-  loginButton: 'Login',
-  secondsLeft: (seconds: number) => (seconds === 1 ? '1 second left.' : `${seconds} seconds left.`),
-} as const;
+/** The English texts of the session notice and lock; see {@link useSessionTexts}. */
+export const SessionTexts: Readonly<SessionTextCatalogue> = SESSION_TEXTS;
+
+/** The session texts as the nearest `ProcedoTexts` (`@procedo/texts`) gives them (English without one). */
+export function useSessionTexts(): SessionTextCatalogue {
+  return useCatalogue('session', SESSION_TEXTS);
+}
 
 function classNames(base: string, extra: string | undefined): string {
   return extra ? `${base} ${extra}` : base;
@@ -45,10 +44,10 @@ function dataAttributes(states: Record<string, boolean>): Record<`data-${string}
   return attributes;
 }
 
-function messageOf(error: unknown): string {
+function messageOf(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'Login failed.';
+  return fallback;
 }
 
 /** Props of {@link SessionProvider}. */
@@ -126,6 +125,7 @@ export interface SessionTimeoutNoticeProps {
  */
 export function SessionTimeoutNotice({ className, onError }: SessionTimeoutNoticeProps) {
   const { snapshot, manager } = useSession();
+  const SessionTexts = useSessionTexts();
   const [isPending, setPending] = useState(false);
   const isWarning = snapshot.status === 'warning';
   const seconds = Math.max(0, Math.ceil((snapshot.msUntilLock ?? 0) / 1000));
@@ -217,6 +217,7 @@ export function SessionLockOverlay({ userName, databaseName, onLogin, className 
  * below inert, page scroll locked; neither Escape nor a click outside closes it.
  */
 function LockDialog({ className, form }: { className: string; form: ReactNode }) {
+  const SessionTexts = useSessionTexts();
   const modalRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLElement>(null);
   // Open while mounted; only the manager's newer deadline closes it.
@@ -248,6 +249,7 @@ interface LockFormProps extends Omit<SessionLockOverlayProps, 'className'> {
 }
 
 function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
+  const SessionTexts = useSessionTexts();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
@@ -265,7 +267,7 @@ function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
     try {
       await onLogin({ password });
     } catch (cause) {
-      setError(messageOf(cause));
+      setError(messageOf(cause, SessionTexts.loginFailed));
       passwordRef.current?.select();
       return;
     } finally {
@@ -335,3 +337,5 @@ function LockForm({ userName, databaseName, onLogin, manager }: LockFormProps) {
     ),
   );
 }
+
+export { SESSION_TEXTS, type SessionTextCatalogue } from './texts';

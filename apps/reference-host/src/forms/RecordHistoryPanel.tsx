@@ -1,5 +1,5 @@
 import type { FormDefinition, RecordVersion } from '@procedo/client-api';
-import { AUDIT_TRAIL_LABELS, AuditTrailPanel, RECORD_LABELS, SidePanel } from '@procedo/forms-react';
+import { AuditTrailPanel, SidePanel, useFormsTexts } from '@procedo/forms-react';
 import { useMemo, useState } from 'react';
 import { v1 } from '../api';
 import { auditPrintHref, fieldLabelOf } from '../audit/audit-links';
@@ -20,6 +20,7 @@ interface RecordHistoryPanelProps {
  * storage under the page's key.
  */
 export function RecordHistoryPanel({ pageKey, definition, record, timepoint }: RecordHistoryPanelProps) {
+  const texts = useFormsTexts();
   const [storage] = useState(browserStorage);
   const [isPinned] = useState(() => readPanelPinned(storage, pageKey));
   const fieldLabel = useMemo(() => fieldLabelOf(definition), [definition]);
@@ -27,13 +28,13 @@ export function RecordHistoryPanel({ pageKey, definition, record, timepoint }: R
   return (
     <SidePanel
       pageKey={pageKey}
-      title={AUDIT_TRAIL_LABELS.title}
+      title={texts.auditTrail.title}
       storage={storage}
       defaultPinned={isPinned}
       onPinnedChange={(next) => writePanelPinned(storage, pageKey, next)}
     >
       {record === null ? (
-        <p>{RECORD_LABELS.historyEmpty}</p>
+        <p>{texts.record.historyEmpty}</p>
       ) : (
         <AuditTrailPanel
           // A save writes events: read the trail again for each version.

@@ -1,5 +1,4 @@
-import { Messages } from '@procedo/client-api';
-import { findParentDataSource } from '@procedo/forms-react';
+import { findParentDataSource, useMessages } from '@procedo/forms-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FORM_PAGE_LABELS as L } from './labels';
@@ -20,6 +19,7 @@ interface RecordNavigationProps {
  */
 export function RecordNavigation({ dataSource, webTemplateNo, recordId }: RecordNavigationProps) {
   const [params] = useSearchParams();
+  const messages = useMessages();
   const position = useMemo(() => {
     if (recordId === null) return null;
     try {
@@ -33,7 +33,7 @@ export function RecordNavigation({ dataSource, webTemplateNo, recordId }: Record
   if (position === null) {
     return (
       <p className="procedo-RecordNavigation-expired" role="alert">
-        {Messages.parentDataExpired}
+        {messages.parentDataExpired}
       </p>
     );
   }

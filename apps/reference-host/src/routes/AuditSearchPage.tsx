@@ -1,5 +1,5 @@
 import type { AuditSearchItem } from '@procedo/client-api';
-import { AUDIT_TRAIL_LABELS, auditValueText, localZoneText, utcZoneText } from '@procedo/forms-react';
+import { auditValueText, localZoneText, useFormsTexts, utcZoneText } from '@procedo/forms-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { v1 } from '../api';
@@ -120,6 +120,7 @@ function SearchField(props: { id: string; name: string; label: string; value: st
 }
 
 function AuditSearchResults({ items, filters }: { items: AuditSearchItem[]; filters: AuditSearchFilters }) {
+  const AUDIT_TRAIL_LABELS = useFormsTexts().auditTrail;
   if (items.length === 0) return <p role="status">No audit events match.</p>;
   const named = [filters.userName && `by ${filters.userName}`, filters.entity && `of ${filters.entity}`]
     .filter(Boolean)

@@ -1,4 +1,4 @@
-import { ApiErrorCode, type FieldValues, isHttpStatusError, Messages } from '@procedo/client-api';
+import { ApiErrorCode, type FieldValues, isHttpStatusError } from '@procedo/client-api';
 import {
   AuditDialog,
   ConflictPanel,
@@ -14,6 +14,7 @@ import {
   type TimeTravelState,
   TimeTravelToggle,
   useFormSnapshot,
+  useMessages,
   useRecordSession,
   writeTimeTravelQuery,
 } from '@procedo/forms-react';
@@ -124,6 +125,7 @@ function FormSession({
   lastSearch: Map<number, LastSearch>;
 }) {
   const { errorHandler } = useSignedIn();
+  const messages = useMessages();
   const [createdId, setCreatedId] = useState<number | null>(null);
   const record = useRecordSession({
     api: v1,
@@ -142,7 +144,7 @@ function FormSession({
   if (record.status === 'failed') {
     return (
       <FormPageMessage
-        title={Messages.pageLoadError}
+        title={messages.pageLoadError}
         message={loadFailureText(record.loadError, query.timepoint)}
       />
     );

@@ -1,6 +1,6 @@
-import { type Bookmark, Messages, type SiteMapNode } from '@procedo/client-api';
-import { navigationTarget } from '@procedo/forms-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { Bookmark, SiteMapNode } from '@procedo/client-api';
+import { navigationTarget, useMessages } from '@procedo/forms-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
 import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
@@ -19,14 +19,19 @@ export interface AppShellProps {
   children: ReactNode;
   /** The session-timeout notice: in the title bar's landmark, shown floating by its styles. */
   sessionNotice?: ReactNode;
+  /** The user's language choice, among the account links. */
+  languagePicker?: ReactNode;
 }
 
 /**
  * The frame of every signed-in page: the title bar (product, Quick find, the user's name, UI
  * mode and Sign Out), the profile navigation from the site map, and the page in `main`.
  */
-export function AppShell({ children, sessionNotice }: AppShellProps) {
+export function AppShell({ children, sessionNotice, languagePicker }: AppShellProps) {
   const { context, errorHandler } = useSignedIn();
+  const messages = useMessages();
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   const [navigation, setNavigation] = useState<NavigationState>({ kind: 'loading' });
   const [quickFind, setQuickFind] = useState('');
   const [navigationRevision, setNavigationRevision] = useState(0);
@@ -50,7 +55,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
       .catch((cause: unknown) => {
         if (!isCurrent) return;
         setNavigation({ kind: 'error' });
-        errorHandler.handle(cause, { callerText: Messages.siteMapLoadError });
+        errorHandler.handle(cause, { callerText: messagesRef.current.siteMapLoadError });
       });
     return () => {
       isCurrent = false;
@@ -118,6 +123,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
               </Link>
             </li>
             <TranslationModeToggle />
+            {languagePicker ? <li>{languagePicker}</li> : null}
             <li>
               <Link to="/?cmd=logout_kill">Sign Out</Link>
             </li>
@@ -131,7 +137,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
           {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}
           {navigation.kind === 'error' ? (
             <p role="alert" className="procedo-Navigation-error">
-              {Messages.siteMapLoadError}
+              {messages.siteMapLoadError}
             </p>
           ) : null}
           {foundBookmarks.length > 0 ? (

@@ -8,11 +8,13 @@ import {
 import {
   FormOpenerProvider,
   LoadingPanel,
+  localizeMessage,
   readTimeTravelQuery,
   ShellProvider,
+  useMessages,
   useShell,
 } from '@procedo/forms-react';
-import { PROCESS_LABELS, ProcessRunnerProvider } from '@procedo/process-react';
+import { ProcessRunnerProvider, useProcessTexts } from '@procedo/process-react';
 import { createSessionManager, type SessionManager } from '@procedo/session';
 import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,8 +24,11 @@ import { logonUrlFor } from '../logon/return-url';
 import { ProcessChangesContext } from '../processes/process-changes';
 import { userMessage } from '../user-message';
 import { AppShell } from './AppShell';
+import { LanguagePicker } from './LanguagePicker';
+import { type LanguageCode, shippedLanguage } from './languages';
 import { type HostErrorHandler, SignedInContext } from './signed-in-context';
 import { windowTitle } from './title';
+import { UserTexts } from './UserTexts';
 
 type LoadState =
   | { kind: 'loading' }
@@ -67,6 +72,7 @@ export function SignedInLayout() {
   if (state.kind === 'error') {
     return (
       <main className="procedo-PageError">
+        {/* No user yet, so no language: the English catalogue. */}
         <h1>{Messages.pageLoadError}</h1>
         <p role="alert">{state.message}</p>
       </main>
@@ -94,14 +100,17 @@ function SignedInApp({ initialContext }: { initialContext: SessionContext }) {
   useEffect(() => bindSessionLock(() => manager.getSnapshot().status === 'locked'), [manager]);
 
   return (
-    <ShellProvider>
-      {/* One form opener for every signed-in page: links with a target, dialogs, popups (spec §2). */}
-      <FormOpenerProvider>
-        <SessionProvider manager={manager}>
-          <SignedInShell context={context} onContextChange={setContext} manager={manager} />
-        </SessionProvider>
-      </FormOpenerProvider>
-    </ShellProvider>
+    // The SDK's texts in the user's language (issue 14 item 4), for the shell's dialogs too.
+    <UserTexts language={shippedLanguage(context.User.preferences.language)}>
+      <ShellProvider>
+        {/* One form opener for every signed-in page: links with a target, dialogs, popups (spec §2). */}
+        <FormOpenerProvider>
+          <SessionProvider manager={manager}>
+            <SignedInShell context={context} onContextChange={setContext} manager={manager} />
+          </SessionProvider>
+        </FormOpenerProvider>
+      </ShellProvider>
+    </UserTexts>
   );
 }
 
@@ -126,6 +135,12 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
   const shell = useShell();
   const shellRef = useRef(shell);
   shellRef.current = shell;
+  // client-api's English §8 messages, as the handler passes them on, shown in the user's language.
+  const processTexts = useProcessTexts();
+  const messages = useMessages();
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+  const localized = (text: string) => localizeMessage(text, messagesRef.current);
   const [searchParams, setSearchParams] = useSearchParams();
 
   // One handler for the page's life: it remembers that the logon prompt is already open (§8).
@@ -134,14 +149,14 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
       verbose: false,
       ui: {
         alert: (text) => {
-          void shellRef.current.alert(text);
+          void shellRef.current.alert(localized(text));
         },
-        notifyError: (text) => shellRef.current.notify.error(text),
+        notifyError: (text) => shellRef.current.notify.error(localized(text)),
         showHtml: (html, title) => {
           void shellRef.current.alertHtml(html, title ? { title } : undefined);
         },
         prompt: (message, defaultValue) => {
-          void shellRef.current.prompt(message, defaultValue);
+          void shellRef.current.prompt(localized(message), defaultValue);
         },
         // The logon window of §8 is the lock overlay: it re-authenticates in place.
         openLogon: () => {
@@ -207,6 +222,17 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
       .finally(dropParameter);
   }, [requestedUi]);
 
+  const language = shippedLanguage(context.User.preferences.language);
+  const [isSavingLanguage, setSavingLanguage] = useState(false);
+  const onLanguageChange = (next: LanguageCode) => {
+    setSavingLanguage(true);
+    v1.session
+      .setPreferences({ language: next })
+      .then((saved) => onContextChange(saved))
+      .catch((cause: unknown) => errorHandler.handle(cause, { callerText: 'Saving the language preference' }))
+      .finally(() => setSavingLanguage(false));
+  };
+
   const value = useMemo(
     () => ({ context, errorHandler: errorHandler as HostErrorHandler, onContextChange }),
     [context, errorHandler, onContextChange],
@@ -231,7 +257,7 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
   const readOnlyReason =
     viewed === null
       ? null
-      : PROCESS_LABELS.readOnlyTimepoint(readTimeTravelQuery(searchParams).timepoint ?? viewed);
+      : processTexts.process.readOnlyTimepoint(readTimeTravelQuery(searchParams).timepoint ?? viewed);
 
   return (
     <SignedInContext.Provider value={value}>
@@ -244,6 +270,9 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
       >
         <ProcessChangesContext.Provider value={processChanges}>
           <AppShell
+            languagePicker={
+              <LanguagePicker language={language} onChange={onLanguageChange} isDisabled={isSavingLanguage} />
+            }
             sessionNotice={
               <SessionTimeoutNotice
                 onError={(cause) => errorHandler.handle(cause, { callerText: 'Keeping the session alive' })}

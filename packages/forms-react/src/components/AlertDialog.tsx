@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
-import { SHELL_LABELS } from '../state/labels';
+import { useFormsTexts } from '../i18n/texts';
 import { ShellDialog } from './ShellDialog';
 
 /** Props of {@link AlertDialog}. */
@@ -22,12 +22,13 @@ export interface AlertDialogProps {
  * The modal Alert dialog with an OK button (spec §2); focus moves to OK when it opens and returns
  * to where it was when it closes.
  */
-export function AlertDialog({ isOpen, title = SHELL_LABELS.alertTitle, message, onClose }: AlertDialogProps) {
+export function AlertDialog({ isOpen, title, message, onClose }: AlertDialogProps) {
+  const SHELL_LABELS = useFormsTexts().shell;
   const messageId = useId();
   return (
     <ShellDialog
       isOpen={isOpen}
-      title={title}
+      title={title ?? SHELL_LABELS.alertTitle}
       role="alertdialog"
       className="procedo-AlertDialog"
       onDismiss={onClose}

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import { sanitizeHtml } from '../browser/sanitize-html';
 import { useSanitizer } from '../hooks/useSanitizer';
-import { SHELL_LABELS } from '../state/labels';
+import { useFormsTexts } from '../i18n/texts';
 import { ShellDialog } from './ShellDialog';
 
 /** Props of {@link HtmlAlertDialog}. */
@@ -25,12 +25,8 @@ export interface HtmlAlertDialogProps {
  * handler attributes, style sheets and forms never reach the page, with an OK button. DOMPurify is
  * loaded the first time: until then the dialog shows the HTML's text.
  */
-export function HtmlAlertDialog({
-  isOpen,
-  title = SHELL_LABELS.alertTitle,
-  html,
-  onClose,
-}: HtmlAlertDialogProps) {
+export function HtmlAlertDialog({ isOpen, title, html, onClose }: HtmlAlertDialogProps) {
+  const SHELL_LABELS = useFormsTexts().shell;
   const contentId = useId();
   // Until DOMPurify has loaded (on demand), the HTML's text only; never unsanitised markup.
   const ready = useSanitizer(isOpen);
@@ -39,7 +35,7 @@ export function HtmlAlertDialog({
   return (
     <ShellDialog
       isOpen={isOpen}
-      title={title}
+      title={title ?? SHELL_LABELS.alertTitle}
       role="alertdialog"
       className="procedo-HtmlAlertDialog"
       onDismiss={onClose}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SHELL_LABELS } from '../state/labels';
+import { useFormsTexts } from '../i18n/texts';
 
 /** Props of {@link LoadingPanel}. */
 export interface LoadingPanelProps {
@@ -13,7 +13,9 @@ export interface LoadingPanelProps {
 }
 
 /** The loading panel shown while navigating (spec §2): a spinner over the page that blocks clicks. */
-export function LoadingPanel({ isVisible, label = SHELL_LABELS.loading }: LoadingPanelProps) {
+export function LoadingPanel({ isVisible, label: labelProp }: LoadingPanelProps) {
+  const texts = useFormsTexts();
+  const label = labelProp ?? texts.shell.loading;
   const labelId = useId();
   if (!isVisible) return null;
   // A native indeterminate <progress> (no value) drawn as the spinner: a non-interactive

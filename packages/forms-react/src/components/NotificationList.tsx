@@ -1,6 +1,6 @@
 import { Button } from 'react-aria-components';
+import { useFormsTexts } from '../i18n/texts';
 import type { NotificationType } from '../state/durations';
-import { SHELL_LABELS } from '../state/labels';
 
 /** One notification of a {@link NotificationList}. */
 export interface NotificationItem {
@@ -31,8 +31,10 @@ export interface NotificationListProps {
 export function NotificationList({
   notifications,
   onDismiss,
-  'aria-label': ariaLabel = SHELL_LABELS.notifications,
+  'aria-label': ariaLabelProp,
 }: NotificationListProps) {
+  const texts = useFormsTexts();
+  const ariaLabel = ariaLabelProp ?? texts.shell.notifications;
   return (
     <section
       className="procedo-NotificationList"

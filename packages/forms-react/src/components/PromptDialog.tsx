@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { SHELL_LABELS } from '../state/labels';
+import { useFormsTexts } from '../i18n/texts';
 import { ShellDialog } from './ShellDialog';
 
 /** Props of {@link PromptDialog}. */
@@ -31,6 +31,7 @@ function PromptForm(props: {
   onSubmit: (value: string) => void;
   onCancel: () => void;
 }) {
+  const SHELL_LABELS = useFormsTexts().shell;
   // Mounted only while the dialog is open, so every opening starts from the default value.
   const [value, setValue] = useState(props.defaultValue);
   const inputId = useId();
@@ -70,16 +71,17 @@ function PromptForm(props: {
 /** The modal prompt: a question, a text box, OK and Cancel (the browser's `prompt`, styled). */
 export function PromptDialog({
   isOpen,
-  title = SHELL_LABELS.promptTitle,
+  title,
   message,
   defaultValue = '',
   onSubmit,
   onCancel,
 }: PromptDialogProps) {
+  const SHELL_LABELS = useFormsTexts().shell;
   return (
     <ShellDialog
       isOpen={isOpen}
-      title={title}
+      title={title ?? SHELL_LABELS.promptTitle}
       role="dialog"
       className="procedo-PromptDialog"
       onDismiss={onCancel}

@@ -1,6 +1,6 @@
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { SHELL_LABELS } from '../state/labels';
+import { useFormsTexts } from '../i18n/texts';
 import type { ShellToast } from '../state/shell-store';
 
 /** Props of {@link ToastRegion}. */
@@ -25,6 +25,7 @@ export interface ToastRegionProps {
  * the one before, or, after the last one, back to where focus was before it entered the region.
  */
 export function ToastRegion({ toasts, onDismiss, onPausedChange }: ToastRegionProps) {
+  const SHELL_LABELS = useFormsTexts().shell;
   const regionRef = useRef<HTMLElement>(null);
   const focusBefore = useRef<HTMLElement | null>(null);
   const [isHovered, setHovered] = useState(false);

@@ -1,5 +1,6 @@
 import type { BarWidget, SearchFilter } from '@procedo/client-api';
 import { type ComponentType, useEffect, useId, useState } from 'react';
+import { useOnDemandTexts } from '../i18n/texts';
 import type { BarChartProps } from './charts/BarChart';
 import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
 import { followLink } from './navigation';
@@ -67,12 +68,9 @@ export interface BarChartWidgetProps {
  * link to its rows) is what screen readers and keyboards use — visually hidden until focus enters it
  * or "Show as table" — and the drawing is hidden from them. A click on a bar opens its rows.
  */
-export function BarChartWidget({
-  widget,
-  hrefFor,
-  onNavigate,
-  labels = DASHBOARD_LABELS,
-}: BarChartWidgetProps) {
+export function BarChartWidget({ widget, hrefFor, onNavigate, labels: labelsProp }: BarChartWidgetProps) {
+  const texts = useOnDemandTexts('dashboard', DASHBOARD_LABELS);
+  const labels = labelsProp ?? texts;
   const [showTable, setShowTable] = useState(false);
   const { charts, failed } = useCharts();
   const headingId = useId();

@@ -1,5 +1,6 @@
 import type { Dashboard as DashboardData, SearchFilter } from '@procedo/client-api';
 import { useEffect } from 'react';
+import { useOnDemandTexts } from '../i18n/texts';
 import { BarChartWidget, preloadCharts } from './BarChartWidget';
 import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
 import { KpiTile } from './KpiTile';
@@ -41,9 +42,11 @@ export function Dashboard({
   stepsHref,
   onNavigate,
   headingLevel = 2,
-  labels = DASHBOARD_LABELS,
+  labels: labelsProp,
   preloadCharts: preload = true,
 }: DashboardProps) {
+  const texts = useOnDemandTexts('dashboard', DASHBOARD_LABELS);
+  const labels = labelsProp ?? texts;
   useEffect(() => {
     if (preload) preloadCharts().catch(() => {});
   }, [preload]);

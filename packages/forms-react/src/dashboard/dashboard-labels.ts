@@ -12,4 +12,9 @@ export const DASHBOARD_LABELS = Object.freeze({
   rowsOf: (label: string, value: number) => `${value} records: ${label}`,
   myStepsLink: 'Open the process list',
 });
-export type DashboardLabels = typeof DASHBOARD_LABELS;
+/** The dashboard's texts, as strings (not the English literals), so a host can give its own. */
+export type DashboardLabels = {
+  readonly [K in keyof typeof DASHBOARD_LABELS]: (typeof DASHBOARD_LABELS)[K] extends string
+    ? string
+    : (typeof DASHBOARD_LABELS)[K];
+};

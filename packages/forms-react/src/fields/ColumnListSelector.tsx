@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, ListBox, ListBoxItem, type Selection } from 'react-aria-components';
-import { FIELD_LABELS, type FieldLabels } from './labels';
+import { useFormsTexts } from '../i18n/texts';
+import type { FieldLabels } from './labels';
 
 /** A column that can be shown: its name and the caption the user sees. */
 export interface ColumnOption {
@@ -58,7 +59,7 @@ export function ColumnListSelector({
   label = 'Columns',
   labels: labelOverrides,
 }: ColumnListSelectorProps) {
-  const labels = { ...FIELD_LABELS, ...labelOverrides };
+  const labels = { ...useFormsTexts().fields, ...labelOverrides };
   const id = useId();
   const [availableChosen, setAvailableChosen] = useState<Set<string>>(() => new Set());
   const [selectedChosen, setSelectedChosen] = useState<Set<string>>(() => new Set());

@@ -1,7 +1,8 @@
-import { type FileRef, Messages, ValidationMessages, validateFileExtension } from '@procedo/client-api';
+import { type FileRef, ValidationMessages, validateFileExtension } from '@procedo/client-api';
 import { type ChangeEvent, useContext, useEffect, useId, useRef, useState } from 'react';
 import { ShellContext } from '../hooks/shell-context';
-import { FIELD_LABELS, type FieldLabels } from './labels';
+import { useFormsTexts, useMessages } from '../i18n/texts';
+import type { FieldLabels } from './labels';
 
 /** Props of {@link FileField}. */
 export interface FileFieldProps {
@@ -58,7 +59,8 @@ export function FileField({
   name,
   labels: labelOverrides,
 }: FileFieldProps) {
-  const labels = { ...FIELD_LABELS, ...labelOverrides };
+  const labels = { ...useFormsTexts().fields, ...labelOverrides };
+  const messages = useMessages();
   const shell = useContext(ShellContext);
   const id = useId();
   const [isUploading, setIsUploading] = useState(false);
@@ -86,8 +88,8 @@ export function FileField({
     setLocalError(null);
     if (validateFileExtension(file.name, supportedExtensions)) {
       input.value = '';
-      if (shell) void shell.alert(Messages.fileTypeNotSupported);
-      else window.alert(Messages.fileTypeNotSupported);
+      if (shell) void shell.alert(messages.fileTypeNotSupported);
+      else window.alert(messages.fileTypeNotSupported);
       return;
     }
     if (maxBytes !== undefined && file.size > maxBytes) {

@@ -1,7 +1,7 @@
-import { Messages } from '@procedo/client-api';
 import { type KeyboardEvent, useContext, useId } from 'react';
 import { ShellContext } from '../hooks/shell-context';
-import { FIELD_LABELS, type FieldLabels } from './labels';
+import { useFormsTexts, useMessages } from '../i18n/texts';
+import type { FieldLabels } from './labels';
 
 /** The window name help opens in, so every help link reuses one window. */
 export const HELP_WINDOW_NAME = 'procedo-help';
@@ -46,7 +46,8 @@ export function HelpIcon({
   basePath,
   labels: labelOverrides,
 }: HelpIconProps) {
-  const labels = { ...FIELD_LABELS, ...labelOverrides };
+  const labels = { ...useFormsTexts().fields, ...labelOverrides };
+  const messages = useMessages();
   const shell = useContext(ShellContext);
   const open = () => {
     const url = helpTopicUrl(topic, { basePath });
@@ -59,8 +60,8 @@ export function HelpIcon({
       opened.focus();
       return;
     }
-    if (shell) void shell.alert(Messages.popupBlocked);
-    else window.alert(Messages.popupBlocked);
+    if (shell) void shell.alert(messages.popupBlocked);
+    else window.alert(messages.popupBlocked);
   };
   return (
     <button
@@ -101,7 +102,7 @@ function safeFrameUrl(url: string): string {
 
 /** The right-hand help frame: a titled iframe of the help page with a close button. */
 export function HelpFrame({ url, onClose, title, labels: labelOverrides }: HelpFrameProps) {
-  const labels = { ...FIELD_LABELS, ...labelOverrides };
+  const labels = { ...useFormsTexts().fields, ...labelOverrides };
   const frameTitle = title ?? labels.help;
   const id = useId();
   const onKeyDown = (event: KeyboardEvent) => {

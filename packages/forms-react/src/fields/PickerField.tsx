@@ -25,7 +25,8 @@ import {
   Text,
   useSlottedContext,
 } from 'react-aria-components';
-import { FIELD_LABELS, type FieldLabels } from './labels';
+import { useFormsTexts } from '../i18n/texts';
+import type { FieldLabels } from './labels';
 import { PICKER_SEARCH_DELAY_MS, type PickerSearch, usePickerSearch } from './usePickerSearch';
 
 /** Props of {@link PickerField}. */
@@ -256,7 +257,7 @@ function PickerComboBox({
   initialCaret,
   focusOnMount,
 }: PickerFieldProps & { initialText: string; initialCaret: number; focusOnMount: RefObject<boolean> }) {
-  const labels = { ...FIELD_LABELS, ...labelOverrides };
+  const labels = { ...useFormsTexts().fields, ...labelOverrides };
   // A CSS name per picker for its popup's anchor (React's ids hold characters a CSS name cannot).
   const anchorName = `--procedo-picker-${useId().replace(/[^\w-]/g, '')}`;
   const [text, setTextState] = useState(initialText);

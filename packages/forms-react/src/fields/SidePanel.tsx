@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { FIELD_LABELS, type FieldLabels } from './labels';
+import { useFormsTexts } from '../i18n/texts';
+import type { FieldLabels } from './labels';
 
 /** Spec §9: the width of the side panel when unpinned, in px. */
 export const UNPINNED_PANEL_WIDTH = 350;
@@ -69,7 +70,7 @@ export function SidePanel({
   onPinnedChange,
   labels: labelOverrides,
 }: SidePanelProps) {
-  const labels = { ...FIELD_LABELS, ...labelOverrides };
+  const labels = { ...useFormsTexts().fields, ...labelOverrides };
   const storage = storageOption === undefined ? defaultStorage() : storageOption;
   const id = useId();
   const [isPinned, setIsPinned] = useState(defaultPinned);

@@ -1,6 +1,7 @@
 import { operatorsFor, type SearchOperator, type ValueElement } from '@procedo/client-api';
 import { type ReactNode, useId } from 'react';
 import { Button } from 'react-aria-components';
+import { useOnDemandTexts } from '../i18n/texts';
 import { type ConditionRow, operatorLabel } from './conditions';
 import { FILTER_EDITOR_LABELS } from './labels';
 
@@ -17,7 +18,7 @@ export function ConditionRowView(props: {
   onRemove(): void;
 }) {
   const { row, field, problem } = props;
-  const L = FILTER_EDITOR_LABELS;
+  const L = useOnDemandTexts('filterEditor', FILTER_EDITOR_LABELS);
   const id = useId();
   const n = props.index + 1;
   const problemId = `${id}-problem`;
@@ -93,7 +94,7 @@ function ValueInputs(props: {
   onChange(next: Partial<ConditionRow>): void;
 }) {
   const { id, row, field, invalid } = props;
-  const L = FILTER_EDITOR_LABELS;
+  const L = useOnDemandTexts('filterEditor', FILTER_EDITOR_LABELS);
   const aria = { ...(props.describedBy ? { 'aria-describedby': props.describedBy } : {}), ...invalid };
   if (row.Op === 'empty' || row.Op === 'notEmpty' || !field) return null;
 

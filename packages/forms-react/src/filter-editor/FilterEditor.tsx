@@ -1,6 +1,7 @@
 import { filterProblems, type SavedFilter, type SearchFilter, type ValueElement } from '@procedo/client-api';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { useFormsTexts, useOnDemandTexts } from '../i18n/texts';
 import { ConditionRowView } from './ConditionRowView';
 import {
   type ConditionRow,
@@ -54,7 +55,8 @@ const NO_PROBLEMS: SaveProblems = { conditions: new Map(), name: null, general: 
  */
 export function FilterEditor(props: FilterEditorProps) {
   const { fields, canShare = false } = props;
-  const L = FILTER_EDITOR_LABELS;
+  const texts = useFormsTexts();
+  const L = useOnDemandTexts('filterEditor', FILTER_EDITOR_LABELS);
   const byName = useMemo(() => new Map(fields.map((field) => [field.Name, field])), [fields]);
   const nextKey = useRef(2);
   const [rows, setRows] = useState<ConditionRow[]>(() => (fields[0] ? [newRow(1, fields[0])] : []));
@@ -265,7 +267,7 @@ export function FilterEditor(props: FilterEditorProps) {
                       aria-label={L.edit(filter.Name)}
                       onPress={() => edit(filter)}
                     >
-                      Edit
+                      {texts.form.editFilter}
                     </Button>
                     {props.onDelete && (
                       <Button
@@ -273,7 +275,7 @@ export function FilterEditor(props: FilterEditorProps) {
                         aria-label={L.remove(filter.Name)}
                         onPress={() => void remove(filter)}
                       >
-                        Delete
+                        {texts.form.deleteFilter}
                       </Button>
                     )}
                   </>

@@ -5,6 +5,7 @@ import {
   type ValueElement,
 } from '@procedo/client-api';
 import { type CSSProperties, type KeyboardEvent, useId, useState } from 'react';
+import { FORMS_TEXTS, useFormsTexts } from '../i18n/texts';
 
 /** The column filters' texts; see {@link COLUMN_FILTER_LABELS}. */
 export interface ColumnFilterLabels {
@@ -19,17 +20,7 @@ export interface ColumnFilterLabels {
   datePlaceholder: string;
 }
 
-export const COLUMN_FILTER_LABELS: ColumnFilterLabels = Object.freeze({
-  group: 'Column filters',
-  any: 'Any',
-  yes: 'Yes',
-  no: 'No',
-  contains: (header: string) => `${header} contains`,
-  equals: (header: string) => `${header} is`,
-  from: (header: string) => `${header} from`,
-  to: (header: string) => `${header} to`,
-  datePlaceholder: 'yyyy-MM-dd',
-});
+export const COLUMN_FILTER_LABELS: ColumnFilterLabels = FORMS_TEXTS.columnFilters;
 
 /** A column as the filters row sees it: its field, header, width, and the element whose kind picks the control. */
 export interface ColumnFilterColumn {
@@ -118,7 +109,7 @@ const cellStyle = (width: string | undefined): CSSProperties =>
  */
 export function ColumnFilters(props: ColumnFiltersProps) {
   const { columns, filter, onFilterChange, leadingWidth } = props;
-  const L = { ...COLUMN_FILTER_LABELS, ...props.labels };
+  const L = { ...useFormsTexts().columnFilters, ...props.labels };
   const idPrefix = useId();
   const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
     Object.fromEntries(

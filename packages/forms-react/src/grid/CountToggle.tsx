@@ -1,5 +1,6 @@
 import { useId, useSyncExternalStore } from 'react';
 import { useNumberFormatter } from 'react-aria';
+import { FORMS_TEXTS, useFormsTexts } from '../i18n/texts';
 import type { CountPreference } from './count-preference';
 import type { GridStore } from './grid-state';
 
@@ -15,14 +16,7 @@ export interface CountToggleLabels {
   moreThan: (count: string) => string;
 }
 
-export const COUNT_TOGGLE_LABELS: CountToggleLabels = Object.freeze({
-  button: 'Count',
-  on: 'Count is On.',
-  off: 'Count is Off. Click to show a count. (large queries might take a few minutes)',
-  rows: (count: string, n: number) => `${count} ${n === 1 ? 'row' : 'rows'}`,
-  atLeast: (count: string) => `${count}+ rows`,
-  moreThan: (count: string) => `more than ${count}`,
-});
+export const COUNT_TOGGLE_LABELS: CountToggleLabels = FORMS_TEXTS.countToggle;
 
 /** Props of {@link CountToggle}. */
 export interface CountToggleProps {
@@ -40,7 +34,7 @@ export interface CountToggleProps {
  */
 export function CountToggle(props: CountToggleProps) {
   const { grid, preference, onChange } = props;
-  const L = { ...COUNT_TOGGLE_LABELS, ...props.labels };
+  const L = { ...useFormsTexts().countToggle, ...props.labels };
   const snapshot = useSyncExternalStore(grid.subscribe, grid.getSnapshot, grid.getSnapshot);
   const format = useNumberFormatter();
   const descriptionId = useId();

@@ -13,6 +13,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLocale } from 'react-aria';
+import { FORMS_TEXTS, useFormsTexts } from '../i18n/texts';
 import { type ColumnFilterLabels, ColumnFilters } from './ColumnFilters';
 import { cellId, cellStyle, DataGridRow, type DataGridRowHandlers, SELECT_WIDTH } from './DataGridRow';
 import type { GridCell } from './grid-focus';
@@ -34,13 +35,7 @@ export interface DataGridLabels {
   selectAll: string;
 }
 
-export const DATA_GRID_LABELS: DataGridLabels = Object.freeze({
-  loading: 'Loading…',
-  empty: 'No results.',
-  error: 'The rows could not be loaded.',
-  retry: 'Retry',
-  selectAll: 'Select all loaded rows',
-});
+export const DATA_GRID_LABELS: DataGridLabels = FORMS_TEXTS.dataGrid;
 
 /** One column of a {@link DataGrid}. */
 export interface DataGridColumn<Row> {
@@ -118,7 +113,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     height = 400,
     overscan = 5,
   } = props;
-  const L = { ...DATA_GRID_LABELS, ...props.labels };
+  const L = { ...useFormsTexts().dataGrid, ...props.labels };
   const snapshot = useSyncExternalStore(grid.subscribe, grid.getSnapshot, grid.getSnapshot);
   const { direction } = useLocale();
   const scroller = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import type { FieldValues, LeafElement, SearchFilter, SearchSort, ValueElement } from '@procedo/client-api';
 import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from 'react';
 import { formatCellValue } from '../form/components/ResultsField';
+import { FORMS_TEXTS, useFormsTexts } from '../i18n/texts';
 import { CountToggle } from './CountToggle';
 import { countPreference } from './count-preference';
 import { type CursorPage, type CursorPageRequest, createCursorRowSource } from './cursor-source';
@@ -28,12 +29,7 @@ export interface SearchResultsGridLabels {
   savedFilters: (count: number) => string;
 }
 
-export const SEARCH_RESULTS_GRID_LABELS: SearchResultsGridLabels = Object.freeze({
-  asOf: 'Rows as they were at {timepoint} UTC.',
-  exportCsv: 'Export to CSV',
-  columns: 'Columns',
-  savedFilters: (count: number) => (count > 0 ? `Saved filters (${count})` : 'Saved filters'),
-});
+export const SEARCH_RESULTS_GRID_LABELS: SearchResultsGridLabels = FORMS_TEXTS.searchResults;
 
 /** Props of {@link SearchResultsGrid}. */
 export interface SearchResultsGridProps {
@@ -87,7 +83,7 @@ export interface SearchResultsGridProps {
  */
 export function SearchResultsGrid(props: SearchResultsGridProps) {
   const { element, elements, fetchPage, webTemplateNo, getRowHref, onStartProcess } = props;
-  const L = { ...SEARCH_RESULTS_GRID_LABELS, ...props.labels };
+  const L = { ...useFormsTexts().searchResults, ...props.labels };
   const captionId = useId();
   const preference = useMemo(() => countPreference(webTemplateNo), [webTemplateNo]);
   const opens = element.OpenWebTemplateNo ?? webTemplateNo;

@@ -2,12 +2,11 @@ import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useR
 import { useDialog } from 'react-aria';
 import { Button, useLocale } from 'react-aria-components';
 import { Modal } from '../components/Modal';
+import { FORMS_TEXTS, useFormsTexts } from '../i18n/texts';
 import { type DialogTarget, isSafeOpenUrl } from './open-target';
 
 /** The fixed texts of {@link FormDialog}. */
-export const FORM_DIALOG_LABELS = Object.freeze({
-  close: 'Close',
-});
+export const FORM_DIALOG_LABELS = FORMS_TEXTS.formDialog;
 
 /**
  * The message (`{ type }`) a page inside a form dialog posts to its parent to have the dialog
@@ -33,7 +32,9 @@ export interface FormDialogProps {
  * Modal: over an underlay, the page below inert. Not modal (process steps): no underlay, the page
  * below stays usable; Escape or the close button closes it.
  */
-export function FormDialog({ request, onClose, closeLabel = FORM_DIALOG_LABELS.close }: FormDialogProps) {
+export function FormDialog({ request, onClose, closeLabel: closeLabelProp }: FormDialogProps) {
+  const texts = useFormsTexts();
+  const closeLabel = closeLabelProp ?? texts.formDialog.close;
   const { direction } = useLocale();
   const size: CSSProperties = { inlineSize: request.width, blockSize: request.height };
   const body = <FormDialogBody request={request} closeLabel={closeLabel} onClose={onClose} style={size} />;

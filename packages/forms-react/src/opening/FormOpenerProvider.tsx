@@ -1,5 +1,6 @@
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ShellContext } from '../hooks/shell-context';
+import { localizeMessage, useMessages } from '../i18n/texts';
 import { FormDialog } from './FormDialog';
 import { createFormOpener, type OpenerWindow } from './form-opener';
 import type { DialogTarget } from './open-target';
@@ -37,7 +38,10 @@ export function FormOpenerProvider({ window: win, alert, children }: FormOpenerP
 
   // The opener is made once per window; the latest alert is read when a popup is blocked.
   const alertRef = useRef<(text: string) => void>(() => {});
+  const messages = useMessages();
+  const messagesRef = useRef(messages);
   useEffect(() => {
+    messagesRef.current = messages;
     alertRef.current =
       alert ??
       (shell
@@ -53,7 +57,7 @@ export function FormOpenerProvider({ window: win, alert, children }: FormOpenerP
           const key = nextKey.current++;
           setDialogs((shown) => [...shown, { key, dialog }]);
         },
-        alert: (text) => alertRef.current(text),
+        alert: (text) => alertRef.current(localizeMessage(text, messagesRef.current)),
       }),
     [openerWindow],
   );

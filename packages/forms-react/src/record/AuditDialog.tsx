@@ -2,7 +2,8 @@ import type { AuditSignOff } from '@procedo/client-api';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { ShellDialog } from '../components/ShellDialog';
-import { RECORD_LABELS, type RecordLabels } from './labels';
+import { useFormsTexts } from '../i18n/texts';
+import type { RecordLabels } from './labels';
 import type { SignatureRefusal } from './record-session';
 
 /** Props of {@link AuditDialog}. */
@@ -46,7 +47,7 @@ export function AuditDialog({
   isSigning = false,
   labels,
 }: AuditDialogProps) {
-  const L = { ...RECORD_LABELS, ...labels };
+  const L = { ...useFormsTexts().record, ...labels };
   const [signature, setSignature] = useState('');
   const [reason, setReason] = useState('');
   const [password, setPassword] = useState('');

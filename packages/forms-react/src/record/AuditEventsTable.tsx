@@ -1,4 +1,5 @@
 import type { AuditEvent, AuditVerification } from '@procedo/client-api';
+import { useFormsTexts } from '../i18n/texts';
 import {
   auditValueText,
   localZoneText,
@@ -7,7 +8,7 @@ import {
   utcZoneText,
   verificationText,
 } from './audit-trail';
-import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from './audit-trail-labels';
+import type { AuditTrailLabels } from './audit-trail-labels';
 
 /** Props of {@link SignatureManifestationView}. */
 export interface SignatureManifestationViewProps {
@@ -21,7 +22,7 @@ export interface SignatureManifestationViewProps {
  * signer's printed legal name, the date and time with its zone, and the meaning (the reason).
  */
 export function SignatureManifestationView({ manifestation, labels }: SignatureManifestationViewProps) {
-  const L = { ...AUDIT_TRAIL_LABELS, ...labels };
+  const L = { ...useFormsTexts().auditTrail, ...labels };
   return (
     <dl className="procedo-SignatureManifestation">
       <div>
@@ -49,7 +50,7 @@ export interface AuditVerificationMarkProps {
 
 /** The visible "Audit trail intact" / "Audit trail altered at event N" mark (`data-intact`). */
 export function AuditVerificationMark({ verification, labels }: AuditVerificationMarkProps) {
-  const L = { ...AUDIT_TRAIL_LABELS, ...labels };
+  const L = { ...useFormsTexts().auditTrail, ...labels };
   if (verification === null) {
     return <p className="procedo-AuditVerification">{L.verifying}</p>;
   }
@@ -62,7 +63,7 @@ export function AuditVerificationMark({ verification, labels }: AuditVerificatio
   }
   return (
     <p className="procedo-AuditVerification" data-intact={verification.Intact} role="status">
-      {verificationText(verification)}
+      {verificationText(verification, L)}
     </p>
   );
 }
@@ -80,7 +81,7 @@ export interface AuditEventsTableProps {
 
 /** The audit events as a table: who, when (UTC and local), what changed, why and the signature. */
 export function AuditEventsTable({ events, caption, fieldLabel, labels, timeZone }: AuditEventsTableProps) {
-  const L = { ...AUDIT_TRAIL_LABELS, ...labels };
+  const L = { ...useFormsTexts().auditTrail, ...labels };
   const label = fieldLabel ?? ((name: string) => name);
   const value = (text: string) => (text === '' ? <em>{L.empty_value}</em> : text);
   return (
@@ -121,8 +122,8 @@ export function AuditEventsTable({ events, caption, fieldLabel, labels, timeZone
                   <ul className="procedo-AuditTrail-changes">
                     {event.Changes.map((change) => (
                       <li key={change.Name}>
-                        <strong>{label(change.Name)}</strong>: {value(auditValueText(change.Old))} →{' '}
-                        {value(auditValueText(change.New))}
+                        <strong>{label(change.Name)}</strong>: {value(auditValueText(change.Old, L))} →{' '}
+                        {value(auditValueText(change.New, L))}
                       </li>
                     ))}
                   </ul>

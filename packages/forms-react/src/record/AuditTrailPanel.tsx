@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditVerification, RecordsApi } from '@procedo/client-api';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useFormsTexts } from '../i18n/texts';
 import { AuditEventsTable, AuditVerificationMark } from './AuditEventsTable';
 import {
   type AuditTrailFilter,
@@ -11,7 +12,7 @@ import {
   filterAuditEvents,
   loadAllAuditEvents,
 } from './audit-trail';
-import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from './audit-trail-labels';
+import type { AuditTrailLabels } from './audit-trail-labels';
 
 /** The calls the audit trail parts make (`v1.records` has them). */
 export type AuditTrailApi = Pick<RecordsApi, 'audit' | 'verifyAudit'>;
@@ -120,7 +121,7 @@ export function useAuditTrail({ api, webTemplateNo, recordId, timepoint }: Audit
 export function AuditTrailPanel(props: AuditTrailPanelProps) {
   const { formTitle = 'form', fieldLabel, pageSize, printHref, labels, showTitle = true } = props;
   const now = props.now ?? (() => new Date());
-  const L = { ...AUDIT_TRAIL_LABELS, ...labels };
+  const L = { ...useFormsTexts().auditTrail, ...labels };
   const trail = useAuditTrail(props, pageSize);
   const [filter, setFilter] = useState<AuditTrailFilter>({});
   const [isBusy, setBusy] = useState(false);

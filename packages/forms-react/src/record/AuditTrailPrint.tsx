@@ -1,9 +1,10 @@
 import type { AuditEvent, AuditVerification, RecordsApi } from '@procedo/client-api';
 import { useEffect, useState } from 'react';
+import { useFormsTexts } from '../i18n/texts';
 import { AuditEventsTable, AuditVerificationMark, SignatureManifestationView } from './AuditEventsTable';
 import type { AuditTrailTarget } from './AuditTrailPanel';
 import { loadAllAuditEvents, localZoneText, signatureManifestation, utcZoneText } from './audit-trail';
-import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from './audit-trail-labels';
+import type { AuditTrailLabels } from './audit-trail-labels';
 
 type Whole =
   | { kind: 'loading' }
@@ -53,7 +54,7 @@ type Newest = { kind: 'loading' } | { kind: 'failed' } | { kind: 'done'; event: 
  * printed page's.
  */
 export function LastSignature({ labels, api, webTemplateNo, recordId, timepoint }: LastSignatureProps) {
-  const L = { ...AUDIT_TRAIL_LABELS, ...labels };
+  const L = { ...useFormsTexts().auditTrail, ...labels };
   const [newest, setNewest] = useState<Newest>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
@@ -107,7 +108,7 @@ export interface AuditTrailPrintProps extends AuditTrailTarget {
  */
 export function AuditTrailPrint(props: AuditTrailPrintProps) {
   const { formTitle, recordTitle, printedBy, fieldLabel, labels, timeZone, now = () => new Date() } = props;
-  const L = { ...AUDIT_TRAIL_LABELS, ...labels };
+  const L = { ...useFormsTexts().auditTrail, ...labels };
   const whole = useWholeAuditTrail(props);
   const [printedAt] = useState(() => now().toISOString());
   const title = L.printTitle(formTitle, props.recordId);

@@ -1,6 +1,7 @@
 import { formatCellValue } from '../form/components/ResultsField';
+import { useFormsTexts } from '../i18n/texts';
 import type { ConflictRow } from './conflict-rows';
-import { RECORD_LABELS, type RecordLabels } from './labels';
+import type { RecordLabels } from './labels';
 import { utcText } from './utc-text';
 
 /** Props of {@link ConflictPanel}. */
@@ -32,7 +33,8 @@ export function ConflictPanel({
   isBusy,
   labels,
 }: ConflictPanelProps) {
-  const L = { ...RECORD_LABELS, ...labels };
+  const texts = useFormsTexts();
+  const L = { ...texts.record, ...labels };
   return (
     <section className="procedo-ConflictPanel" role="alert" aria-labelledby="procedo-conflict-title">
       <h2 id="procedo-conflict-title">{L.conflictTitle}</h2>
@@ -54,8 +56,8 @@ export function ConflictPanel({
                   ({row.isMine ? L.changedByYou : L.changedElsewhere})
                 </span>
               </th>
-              <td data-column="mine">{formatCellValue(row.mine)}</td>
-              <td data-column="current">{formatCellValue(row.current)}</td>
+              <td data-column="mine">{formatCellValue(row.mine, texts.results)}</td>
+              <td data-column="current">{formatCellValue(row.current, texts.results)}</td>
             </tr>
           ))}
         </tbody>

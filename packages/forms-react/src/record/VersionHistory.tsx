@@ -1,6 +1,7 @@
 import type { RecordVersion } from '@procedo/client-api';
 import { type SyntheticEvent, useState } from 'react';
-import { RECORD_LABELS, type RecordLabels } from './labels';
+import { useFormsTexts } from '../i18n/texts';
+import type { RecordLabels } from './labels';
 import { utcText } from './utc-text';
 
 /** The most versions listed; older ones are counted, not listed (the list stays cheap). */
@@ -24,7 +25,7 @@ export interface VersionHistoryProps {
  * why and the signature. Kept for hosts that still show the bare list.
  */
 export function VersionHistory({ record, readVersion, labels }: VersionHistoryProps) {
-  const L = { ...RECORD_LABELS, ...labels };
+  const L = { ...useFormsTexts().record, ...labels };
   if (record === null) return <p>{L.historyEmpty}</p>;
   const count = Math.min(record.Version, VERSION_HISTORY_LIMIT);
   const versions = Array.from({ length: count }, (_, index) => record.Version - index);

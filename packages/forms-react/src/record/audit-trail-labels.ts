@@ -43,6 +43,12 @@ export interface AuditTrailLabels {
   printedAt: string;
   printedBy: string;
   localTime: string;
+  /** The verification mark: the chain is intact, or where it first breaks. */
+  intact: string;
+  altered: (seq: number) => string;
+  /** Booleans in the changes column. */
+  yes: string;
+  no: string;
 }
 
 const KINDS: Record<AuditEventKind, string> = {
@@ -95,4 +101,8 @@ export const AUDIT_TRAIL_LABELS: Readonly<AuditTrailLabels> = Object.freeze({
   printedAt: 'Printed at',
   printedBy: 'Printed by',
   localTime: 'local time',
+  intact: 'Audit trail intact',
+  altered: (seq: number) => `Audit trail altered at event ${seq}`,
+  yes: 'Yes',
+  no: 'No',
 });

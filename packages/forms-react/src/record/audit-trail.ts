@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditTrail, AuditVerification, FieldValue } from '@procedo/client-api';
 import { csvCell, escapeFormula } from '@procedo/client-api';
+import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from './audit-trail-labels';
 import { utcText } from './utc-text';
 
 /**
@@ -52,9 +53,12 @@ export function auditUsers(events: readonly AuditEvent[]): { userName: string; l
 }
 
 /** A field value as text: a picker's text, a file's name, booleans as Yes/No, nothing as ''. */
-export function auditValueText(value: FieldValue): string {
+export function auditValueText(
+  value: FieldValue,
+  labels: { yes: string; no: string } = AUDIT_TRAIL_LABELS,
+): string {
   if (value === null) return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? labels.yes : labels.no;
   if (typeof value === 'object') return 'FileName' in value ? value.FileName : value.Text;
   return String(value);
 }
@@ -100,10 +104,13 @@ export function lastSignedEvent(events: readonly AuditEvent[]): AuditEvent | nul
 }
 
 /** The mark of a verification: intact, or the first event where the chain breaks. */
-export function verificationText(verification: AuditVerification): string {
+export function verificationText(
+  verification: AuditVerification,
+  labels: Pick<AuditTrailLabels, 'intact' | 'altered'> = AUDIT_TRAIL_LABELS,
+): string {
   return verification.Intact || verification.FirstBadSeq === null
-    ? 'Audit trail intact'
-    : `Audit trail altered at event ${verification.FirstBadSeq}`;
+    ? labels.intact
+    : labels.altered(verification.FirstBadSeq);
 }
 
 /**

@@ -3,13 +3,13 @@ import {
   type ErrorHandler,
   type FieldValues,
   isHttpStatusError,
-  Messages,
   type RecordVersion,
 } from '@procedo/client-api';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Shell } from '../hooks/shell-context';
 import { useShell } from '../hooks/useShell';
-import { RECORD_LABELS, type RecordLabels } from './labels';
+import { type MessageCatalogue, useFormsTexts, useMessages } from '../i18n/texts';
+import type { RecordLabels } from './labels';
 import {
   createRecordSession,
   type RecordSearchOutcome,
@@ -61,6 +61,7 @@ function reportWrite(
   shell: Shell,
   labels: RecordLabels,
   errorHandler: UseRecordSessionOptions['errorHandler'],
+  messages: MessageCatalogue,
 ) {
   switch (outcome.kind) {
     case 'saved':
@@ -78,7 +79,7 @@ function reportWrite(
       return;
     case 'invalid': {
       const message = isHttpStatusError(outcome.error) ? outcome.error.serverMessage : undefined;
-      if (outcome.unmatched.length > 0) shell.notify.validation(message ?? Messages.saveFailed);
+      if (outcome.unmatched.length > 0) shell.notify.validation(message ?? messages.saveFailed);
       return;
     }
     case 'failed': {
@@ -88,11 +89,11 @@ function reportWrite(
         isHttpStatusError(error) &&
         (error.status === 400 || error.status === 403 || error.status === 413)
       ) {
-        shell.notify.error(error.serverMessage ?? Messages.saveFailed);
+        shell.notify.error(error.serverMessage ?? messages.saveFailed);
       } else if (errorHandler) {
-        errorHandler.handle(error, { callerText: Messages.saveFailed });
+        errorHandler.handle(error, { callerText: messages.saveFailed });
       } else {
-        shell.notify.error(Messages.saveFailed);
+        shell.notify.error(messages.saveFailed);
       }
       return;
     }
@@ -119,6 +120,9 @@ export function useRecordSession(options: UseRecordSessionOptions): RecordSessio
   // The latest options, read when an outcome arrives (the session itself is made once).
   const latest = useRef(options);
   latest.current = options;
+  const current = { record: useFormsTexts().record, messages: useMessages() };
+  const texts = useRef(current);
+  texts.current = current;
 
   useEffect(() => {
     void session.load();
@@ -129,17 +133,17 @@ export function useRecordSession(options: UseRecordSessionOptions): RecordSessio
   useEffect(() => {
     const error = snapshot.loadError;
     if (error && !isHttpStatusError(error)) {
-      latest.current.errorHandler?.handle(error, { callerText: Messages.pageLoadError });
+      latest.current.errorHandler?.handle(error, { callerText: texts.current.messages.pageLoadError });
     }
   }, [snapshot.loadError]);
 
   const calls = useMemo(() => {
-    const labels = () => ({ ...RECORD_LABELS, ...latest.current.labels });
+    const labels = () => ({ ...texts.current.record, ...latest.current.labels });
     const reported = async (run: Promise<RecordWriteOutcome>) => {
       const outcome = await run;
       if (outcome.kind === 'saved')
         latest.current.onSaved?.({ record: outcome.record, isNew: outcome.isNew });
-      reportWrite(outcome, shell, labels(), latest.current.errorHandler);
+      reportWrite(outcome, shell, labels(), latest.current.errorHandler, texts.current.messages);
       return outcome;
     };
     return {

@@ -1,5 +1,6 @@
 import { localTimeZone } from '@procedo/client-api';
-import { TIME_TRAVEL_LABELS, type TimeTravelLabels } from './labels';
+import { useFormsTexts } from '../i18n/texts';
+import type { TimeTravelLabels } from './labels';
 import { describeTimepoint } from './time-travel';
 
 /** Props of {@link TimeTravelBanner}. */
@@ -20,7 +21,7 @@ export interface TimeTravelBannerProps {
  * (`procedo-TimeTravelBanner`, `data-future`); renders nothing for a text that is not a Timepoint.
  */
 export function TimeTravelBanner({ timepoint, timeZone, now, labels: overrides }: TimeTravelBannerProps) {
-  const L = { ...TIME_TRAVEL_LABELS, ...overrides };
+  const L = { ...useFormsTexts().timeTravel, ...overrides };
   const description = describeTimepoint(timepoint, {
     timeZone: timeZone ?? localTimeZone(),
     now: now ?? Date.now(),

@@ -1,8 +1,9 @@
 import { localTimeZone } from '@procedo/client-api';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import { useFormsTexts } from '../i18n/texts';
 import { ChoiceButton, ChoiceGroup } from './ChoiceGroup';
-import { TIME_TRAVEL_LABELS, type TimeTravelLabels } from './labels';
+import type { TimeTravelLabels } from './labels';
 import {
   describeTimepoint,
   readTimepointEntry,
@@ -55,7 +56,7 @@ export function TimeTravelToggle({
   labels: overrides,
   isDisabled = false,
 }: TimeTravelToggleProps) {
-  const L = { ...TIME_TRAVEL_LABELS, ...overrides };
+  const L = { ...useFormsTexts().timeTravel, ...overrides };
   const timeZone = givenZone ?? localTimeZone();
   const [isTyping, setTyping] = useState(false);
   const [text, setText] = useState(() =>

@@ -1,7 +1,7 @@
 import { ShellDialog } from '@procedo/forms-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
@@ -18,6 +18,7 @@ export interface ConfirmDialogProps {
  * Yes; Escape answers No.
  */
 export function ConfirmDialog({ title, message, onAnswer }: ConfirmDialogProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const messageId = useId();
   return (
     <ShellDialog

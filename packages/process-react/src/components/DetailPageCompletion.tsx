@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { processErrorText } from '../errors';
 import { useProcessRunner } from '../hooks/useProcessRunner';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 import { StepEnded } from './StepEnded';
 
 /** Props of {@link DetailPageCompletion}. */
@@ -40,6 +40,7 @@ export function DetailPageCompletion({
   currentPageUrl,
   label,
 }: DetailPageCompletionProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const runner = useProcessRunner();
   const [isSending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { sanitizeHtml, useSanitizer } from '@procedo/forms-react';
 import { useMemo } from 'react';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 
 /** Props of {@link ProcessBreadcrumbs}. */
 export interface ProcessBreadcrumbsProps {
@@ -22,11 +22,9 @@ export interface ProcessBreadcrumbsProps {
  * A process's breadcrumbs: the server's `BreadCrumbHtml`, sanitised with DOMPurify by forms-react's
  * `sanitizeHtml` (no script, handlers, `javascript:` links, styles or forms; links open in place), in a navigation landmark.
  */
-export function ProcessBreadcrumbs({
-  html,
-  'aria-label': label = PROCESS_LABELS.breadcrumbs,
-  linkHref,
-}: ProcessBreadcrumbsProps) {
+export function ProcessBreadcrumbs({ html, 'aria-label': labelProp, linkHref }: ProcessBreadcrumbsProps) {
+  const texts = useProcessTexts();
+  const label = labelProp ?? texts.process.breadcrumbs;
   // Until DOMPurify has loaded (on demand), the breadcrumbs' text only; never unsanitised markup.
   const ready = useSanitizer(Boolean(html));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` changes what sanitizeHtml returns

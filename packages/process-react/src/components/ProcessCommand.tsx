@@ -1,9 +1,10 @@
-import { type CreatableCommand, Messages, type Process } from '@procedo/client-api';
+import type { CreatableCommand, Process } from '@procedo/client-api';
+import { useMessages } from '@procedo/forms-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button, Label, ListBox, ListBoxItem } from 'react-aria-components';
 import { processErrorText } from '../errors';
 import { useProcessRunner } from '../hooks/useProcessRunner';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 
 /** Props of {@link ProcessCommand}. */
 export interface ProcessCommandProps {
@@ -33,8 +34,11 @@ export function ProcessCommand({
   commands: givenCommands,
   defaultCommandId,
   onCreated,
-  label = PROCESS_LABELS.command,
+  label: labelProp,
 }: ProcessCommandProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
+  const messages = useMessages();
+  const label = labelProp ?? PROCESS_LABELS.command;
   const runner = useProcessRunner();
   const [loaded, setLoaded] = useState<readonly CreatableCommand[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -124,7 +128,7 @@ export function ProcessCommand({
       ) : null}
       {showMissing && (
         <p id={errorId} className="procedo-Field-error" role="alert">
-          {Messages.commandNotSelected}
+          {messages.commandNotSelected}
         </p>
       )}
       {/* Native check boxes, as forms-react's check-box field. */}

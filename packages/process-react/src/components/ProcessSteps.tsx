@@ -2,7 +2,7 @@ import type { Process, ProcessStep } from '@procedo/client-api';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { useProcessRunner } from '../hooks/useProcessRunner';
-import { PROCESS_LABELS, STEP_KIND_LABELS, STEP_STATE_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 import { runnableStep } from '../machine/runnable-step';
 
 /** Props of {@link ProcessSteps}. */
@@ -46,6 +46,10 @@ function StepRow({
   canRun: boolean;
   formatTime: (iso: string) => string;
 }) {
+  const texts = useProcessTexts();
+  const PROCESS_LABELS = texts.process;
+  const STEP_KIND_LABELS = texts.stepKinds;
+  const STEP_STATE_LABELS = texts.stepStates;
   const runner = useProcessRunner();
   const isCurrent = process.CurrentStepId === step.Id;
   const canReset = step.State !== 'waiting';
@@ -126,6 +130,7 @@ export function ProcessSteps({
   canResetProcess = true,
   formatTime = defaultFormatTime,
 }: ProcessStepsProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const runner = useProcessRunner();
   const steps = [...process.AllSteps].sort((a, b) => a.Position - b.Position);
   const runnableId = runnableStep(process)?.Id;

@@ -1,4 +1,4 @@
-import { Messages } from '@procedo/client-api';
+import { useMessages } from '@procedo/forms-react';
 
 /** Props of {@link StepEnded}. */
 export interface StepEndedProps {
@@ -13,7 +13,9 @@ export interface StepEndedProps {
  * The notice a step's page shows once its part of the process is over (spec §8 'This part of the
  * process has ended.'); a polite live region, so screen readers announce it.
  */
-export function StepEnded({ message = Messages.processPartEnded }: StepEndedProps) {
+export function StepEnded({ message: messageProp }: StepEndedProps) {
+  const messages = useMessages();
+  const message = messageProp ?? messages.processPartEnded;
   return (
     <p className="procedo-StepEnded" role="status">
       {message}

@@ -2,7 +2,7 @@ import type { PickListData } from '@procedo/client-api';
 import { ShellDialog } from '@procedo/forms-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 
 /** Props of {@link PickListScreen}. */
 export interface PickListScreenProps {
@@ -33,6 +33,7 @@ export function PickListScreen({
   isSubmitting = false,
   errorMessage,
 }: PickListScreenProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const [chosen, setChosen] = useState<readonly string[]>(
     data.IsMulti ? data.Selected : data.Selected.slice(0, 1),
   );

@@ -1,7 +1,7 @@
 import { ShellDialog } from '@procedo/forms-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 
 /** Props of {@link ReportDocumentScreen}. */
 export interface ReportDocumentScreenProps {
@@ -34,6 +34,7 @@ export function ReportDocumentScreen({
   onContinue,
   onCancel,
 }: ReportDocumentScreenProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const statusId = useId();
   return (
     <ShellDialog

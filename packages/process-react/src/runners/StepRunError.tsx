@@ -1,7 +1,7 @@
 import { ShellDialog } from '@procedo/forms-react';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
-import { PROCESS_LABELS } from '../labels';
+import { useProcessTexts } from '../i18n/texts';
 
 /** Props of {@link StepRunError}. */
 export interface StepRunErrorProps {
@@ -17,6 +17,7 @@ export interface StepRunErrorProps {
 
 /** A failed step call: the error, Try again and Close. The process is where it was. */
 export function StepRunError({ stepName, message, onRetry, onClose }: StepRunErrorProps) {
+  const PROCESS_LABELS = useProcessTexts().process;
   const messageId = useId();
   return (
     <ShellDialog

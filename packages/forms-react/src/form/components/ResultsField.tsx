@@ -1,5 +1,6 @@
 import type { FieldValue } from '@procedo/client-api';
 import { memo } from 'react';
+import { FORMS_TEXTS, useFormsTexts } from '../../i18n/texts';
 import { TRANSLATION_LABELS } from '../../translation/labels';
 import { TranslateButton, TranslateGroup } from '../../translation/TranslateButton';
 import { columnTarget } from '../../translation/translation-target';
@@ -8,16 +9,15 @@ import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
 
 /** Texts of the result list. */
-export const ResultsLabels = Object.freeze({
-  noResults: 'No results.',
-  yes: 'Yes',
-  no: 'No',
-});
+export const ResultsLabels = FORMS_TEXTS.results;
 
 /** How a value shows in a result cell. */
-export function formatCellValue(value: FieldValue | undefined): string {
+export function formatCellValue(
+  value: FieldValue | undefined,
+  labels: { yes: string; no: string } = ResultsLabels,
+): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? ResultsLabels.yes : ResultsLabels.no;
+  if (typeof value === 'boolean') return value ? labels.yes : labels.no;
   if (typeof value === 'object') return 'FileName' in value ? value.FileName : value.Text;
   return String(value);
 }
@@ -31,6 +31,7 @@ export const ResultsField = memo(function ResultsField({
   store,
 }: FieldComponentProps<ElementOf<'results'>>) {
   const { results, getRowHref, renderResults } = useFormRendererContext();
+  const texts = useFormsTexts();
   if (store.isHidden(element.Name)) return null;
   const translate = (
     <>
@@ -71,13 +72,13 @@ export const ResultsField = memo(function ResultsField({
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={element.Columns.length}>{ResultsLabels.noResults}</td>
+              <td colSpan={element.Columns.length}>{texts.results.noResults}</td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={row.Id} data-id={row.Id}>
                 {element.Columns.map((column, index) => {
-                  const text = formatCellValue(row.Values[column.Name]);
+                  const text = formatCellValue(row.Values[column.Name], texts.results);
                   return index === 0 ? (
                     <th key={column.Name} scope="row">
                       <a href={getRowHref({ row, webTemplateNo })}>{text || String(row.Id)}</a>

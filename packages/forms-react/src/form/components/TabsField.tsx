@@ -1,7 +1,7 @@
-import { Messages } from '@procedo/client-api';
 import { memo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useMessages } from '../../i18n/texts';
 import { TRANSLATION_LABELS } from '../../translation/labels';
 import { TranslateGroup } from '../../translation/TranslateButton';
 import { labelTarget } from '../../translation/translation-target';
@@ -17,6 +17,7 @@ import { FormElements } from './FormElements';
  */
 export const TabsField = memo(function TabsField({ element, store }: FieldComponentProps<ElementOf<'tabs'>>) {
   const { onTabSelect } = useFormRendererContext();
+  const messages = useMessages();
   const [failed, setFailed] = useState(false);
   if (store.isHidden(element.Name)) return null;
   const tabs = element.Tabs.filter((tab) => !store.isHidden(tab.Name));
@@ -35,7 +36,7 @@ export const TabsField = memo(function TabsField({ element, store }: FieldCompon
     <div className="procedo-Field procedo-Field-tabs" data-name={element.Name}>
       {failed ? (
         <div className="procedo-InlineAlert" role="alert" data-type="error">
-          {Messages.tabSelectError}
+          {messages.tabSelectError}
         </div>
       ) : null}
       <TranslateGroup

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { memo, useRef } from 'react';
+import { FORMS_TEXTS, useFormsTexts } from '../../i18n/texts';
 import { useField } from '../hooks/useField';
 import type { FieldComponentProps } from '../registry';
 import type { ElementOf } from '../state/elements';
@@ -7,7 +8,7 @@ import { formatTimestamp, insertAt, isTimestampShortcut } from '../state/input-r
 import { controlAria, fieldFrame, lockedHandlers, useFieldIds } from './FieldFrame';
 
 /** The text of the timestamp insert button. */
-export const INSERT_TIMESTAMP_LABEL = 'Insert timestamp';
+export const INSERT_TIMESTAMP_LABEL = FORMS_TEXTS.form.insertTimestamp;
 
 /**
  * A multi-line field. With `AllowTimestamp` it offers the timestamp insert (spec §5: text areas
@@ -19,6 +20,7 @@ export const TextAreaField = memo(function TextAreaField({
   store,
 }: FieldComponentProps<ElementOf<'textarea'>>) {
   const field = useField(store, element.Name);
+  const texts = useFormsTexts();
   const ids = useFieldIds();
   const ref = useRef<HTMLTextAreaElement>(null);
   if (field.isHidden) return null;
@@ -62,7 +64,7 @@ export const TextAreaField = memo(function TextAreaField({
         onMouseDown={(event) => event.preventDefault()}
         onClick={insertTimestamp}
       >
-        {INSERT_TIMESTAMP_LABEL}
+        {texts.form.insertTimestamp}
       </button>
     ) : null,
     children: (

@@ -1,3 +1,5 @@
+import { useFormsTexts } from '../../i18n/texts';
+
 /** Props of {@link UnknownField}. */
 export interface UnknownFieldProps {
   /** The kind nobody registered. */
@@ -8,9 +10,10 @@ export interface UnknownFieldProps {
 
 /** The visible placeholder of an element kind the registry has no component for. */
 export function UnknownField({ kind, name }: UnknownFieldProps) {
+  const texts = useFormsTexts();
   return (
     <div className="procedo-UnknownField" data-kind={kind} data-name={name} role="note">
-      {`Unsupported field kind: ${kind}`}
+      {texts.form.unsupportedKind(kind)}
     </div>
   );
 }

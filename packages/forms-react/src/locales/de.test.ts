@@ -1,0 +1,48 @@
+import { catalogueProblems } from '@procedo/texts';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
+import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
+import { FORMS_TEXTS } from '../i18n/texts';
+import { FORMS_TEXTS_DE } from './de';
+
+/** Every English text of the package: the main entry's and the on-demand entries'. */
+const ENGLISH = { ...FORMS_TEXTS, filterEditor: FILTER_EDITOR_LABELS, dashboard: DASHBOARD_LABELS };
+
+/** Arguments for the text functions that take more than strings and numbers. */
+const SAMPLE_ARGS = {
+  'record.auditFields': [['⟨a⟩', '⟨b⟩']],
+  'auditTrail.kind': ['update'],
+  'timeTravel.resolution': [
+    { resolution: 'skipped', typed: '⟨t⟩', timeZone: '⟨z⟩', local: '⟨l⟩', utc: '⟨u⟩' },
+  ],
+  'timeTravel.bannerAt': [{ utc: '⟨u⟩', local: '⟨l⟩', timeZone: '⟨z⟩' }],
+  'timeTravel.bannerFuture': [{ utc: '⟨u⟩', local: '⟨l⟩', timeZone: '⟨z⟩' }],
+};
+
+describe('the German forms-react catalogue', () => {
+  it('has exactly the keys of the English one, with the same placeholders and arguments shown', () => {
+    expect(catalogueProblems(ENGLISH, FORMS_TEXTS_DE, { sampleArgs: SAMPLE_ARGS })).toEqual([]);
+  });
+
+  it('keeps every argument in the other branches of its branching texts too', () => {
+    const repeated = { ...SAMPLE_ARGS['timeTravel.resolution'][0], resolution: 'repeated' };
+    expect(
+      catalogueProblems(ENGLISH, FORMS_TEXTS_DE, {
+        sampleArgs: { ...SAMPLE_ARGS, 'timeTravel.resolution': [repeated] },
+      }),
+    ).toEqual([]);
+    expect(FORMS_TEXTS_DE.filterEditor.problems(1)).not.toMatch(/\d/);
+    expect(FORMS_TEXTS_DE.countToggle.rows('1', 1)).toBe('1 Zeile');
+    expect(FORMS_TEXTS_DE.searchResults.savedFilters(2)).toContain('2');
+  });
+
+  it('would fail for a missing or an extra key', () => {
+    const { shell, ...withoutShell } = FORMS_TEXTS_DE;
+    const { ok: _ok, ...shellWithoutOk } = shell;
+    const broken = { ...withoutShell, shell: { ...shellWithoutOk, extra: 'Extra' } };
+    expect(catalogueProblems(ENGLISH, broken, { sampleArgs: SAMPLE_ARGS })).toEqual([
+      'shell.ok: missing',
+      'shell.extra: not in the English catalogue',
+    ]);
+  });
+});
