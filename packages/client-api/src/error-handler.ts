@@ -55,7 +55,8 @@ function escapeHtml(text: string): string {
 
 /**
  * Creates the §8 error handler:
- * - HTTP 500 → alert with the caller's text plus `': HTTP 500'`;
+ * - HTTP 500 → alert with the caller's text plus `': HTTP 500'` (verbose, with the exception line
+ *   a verbose server sent: the error window with that text, the message and the line);
  * - NOT_LOGGED_ON → the logon window opens once, until logon succeeds;
  * - an HTML page in a response → the HTML Alert dialog;
  * - server exception or application error text → verbose: the error window with the exception
@@ -104,7 +105,17 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorHandler {
         return;
       }
       if (isHttpStatusError(error) && error.status === 500) {
-        ui.alert(http500Text(callerText ?? Messages.legacyCallFailed));
+        const text = http500Text(callerText ?? Messages.legacyCallFailed);
+        // A verbose server sends the exception's short line with its 500: the error window shows it.
+        if (verbose && error.exception) {
+          const message = error.serverMessage ? `<p>${escapeHtml(error.serverMessage)}</p>` : '';
+          ui.showHtml(
+            `<p>${escapeHtml(text)}</p>${message}<pre>${escapeHtml(error.exception)}</pre>`,
+            callerText,
+          );
+        } else {
+          ui.alert(text);
+        }
         return;
       }
       if (isHtmlResponseError(error)) {

@@ -1,10 +1,4 @@
-import {
-  createErrorHandler,
-  Messages,
-  NotLoggedOnError,
-  type SessionContext,
-  UiModeSchema,
-} from '@procedo/client-api';
+import { Messages, NotLoggedOnError, type SessionContext, UiModeSchema } from '@procedo/client-api';
 import {
   FormOpenerProvider,
   LoadingPanel,
@@ -22,6 +16,7 @@ import { logonUrlFor } from '../logon/return-url';
 import { ProcessChangesContext } from '../processes/process-changes';
 import { userMessage } from '../user-message';
 import { AppShell } from './AppShell';
+import { createHostErrorHandler } from './host-error-handler';
 import { type HostErrorHandler, SignedInContext } from './signed-in-context';
 import { windowTitle } from './title';
 
@@ -130,24 +125,21 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
 
   // One handler for the page's life: it remembers that the logon prompt is already open (§8).
   const [errorHandler] = useState(() =>
-    createErrorHandler({
-      verbose: false,
-      ui: {
-        alert: (text) => {
-          void shellRef.current.alert(text);
-        },
-        notifyError: (text) => shellRef.current.notify.error(text),
-        showHtml: (html, title) => {
-          void shellRef.current.alertHtml(html, title ? { title } : undefined);
-        },
-        prompt: (message, defaultValue) => {
-          void shellRef.current.prompt(message, defaultValue);
-        },
-        // The logon window of §8 is the lock overlay: it re-authenticates in place.
-        openLogon: () => {
-          manager.markLoggedOut();
-          return waitForUnlock(manager);
-        },
+    createHostErrorHandler(context, {
+      alert: (text) => {
+        void shellRef.current.alert(text);
+      },
+      notifyError: (text) => shellRef.current.notify.error(text),
+      showHtml: (html, title) => {
+        void shellRef.current.alertHtml(html, title ? { title } : undefined);
+      },
+      prompt: (message, defaultValue) => {
+        void shellRef.current.prompt(message, defaultValue);
+      },
+      // The logon window of §8 is the lock overlay: it re-authenticates in place.
+      openLogon: () => {
+        manager.markLoggedOut();
+        return waitForUnlock(manager);
       },
     }),
   );
