@@ -275,6 +275,13 @@ export { VERSION_HISTORY_LIMIT, VersionHistory } from './record/VersionHistory';
 export type { NotificationType, ToastType } from './state/durations';
 export { INFO_BOX_COLLAPSED_HEIGHT, NOTIFICATION_DURATIONS, TOAST_DURATIONS } from './state/durations';
 export { parseHideDelay } from './state/hide-delay';
+export type { DeferTimers } from './state/page-timeouts';
+export {
+  CHILD_SUBMIT_TIMEOUT_MS,
+  deferCall,
+  TOOLTIP_DELAY_MS,
+  TOP_MENU_BAR_DELAY_MS,
+} from './state/page-timeouts';
 export type { ShellDialogOptions } from './state/shell-store';
 export type { TimeTravelLabels } from './time-travel/labels';
 export { TIME_TRAVEL_LABELS } from './time-travel/labels';
@@ -296,3 +303,5 @@ export {
   travelTo,
   writeTimeTravelQuery,
 } from './time-travel/time-travel';
+export type { HelpTooltipParts } from './tooltip/HelpTooltip';
+export { useHelpTooltip } from './tooltip/HelpTooltip';

@@ -1,4 +1,5 @@
 import { Messages, type SiteMapNode } from '@procedo/client-api';
+import { deferCall, TOP_MENU_BAR_DELAY_MS } from '@procedo/forms-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback } from '../api';
@@ -32,18 +33,22 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   useEffect(() => {
     let isCurrent = true;
     setNavigation({ kind: 'loading' });
-    callback
-      .siteMap()
-      .then((nodes) => {
-        if (isCurrent) setNavigation({ kind: 'ready', nodes });
-      })
-      .catch((cause: unknown) => {
-        if (!isCurrent) return;
-        setNavigation({ kind: 'error' });
-        errorHandler.handle(cause, { callerText: Messages.siteMapLoadError });
-      });
+    // Spec §9 top menu bar call: 100 ms after the page starts, behind the page's own first calls.
+    const cancel = deferCall(() => {
+      callback
+        .siteMap()
+        .then((nodes) => {
+          if (isCurrent) setNavigation({ kind: 'ready', nodes });
+        })
+        .catch((cause: unknown) => {
+          if (!isCurrent) return;
+          setNavigation({ kind: 'error' });
+          errorHandler.handle(cause, { callerText: Messages.siteMapLoadError });
+        });
+    }, TOP_MENU_BAR_DELAY_MS);
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, [context.SessionId]);
 
