@@ -44,6 +44,22 @@ export interface ErrorHandler {
   handle(error: unknown, options?: HandleErrorOptions): void;
   /** The user has logged on again: a later NOT_LOGGED_ON opens the logon window again. */
   logonSucceeded(): void;
+  /**
+   * The error window (spec §8) with a catalogue message (e.g. `Messages.getDataOfIdCallbackFailed`)
+   * and what went wrong below it; a verbose setting adds the exception line the cause carries. The
+   * cause is logged.
+   */
+  showErrorWindow(message: string, options?: ErrorWindowOptions): void;
+}
+
+/** Options of {@link ErrorHandler.showErrorWindow}. */
+export interface ErrorWindowOptions {
+  /** What failed, in words for the user (a server's message). @default the cause's message */
+  detail?: string;
+  /** The failure, logged and read for its exception line. */
+  cause?: unknown;
+  /** The window's title. @default none */
+  title?: string;
 }
 
 function escapeHtml(text: string): string {
@@ -141,6 +157,21 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorHandler {
     },
     logonSucceeded() {
       logonOpen = false;
+    },
+    showErrorWindow(message, windowOptions = {}) {
+      const { cause, title } = windowOptions;
+      log.error(`Procedo: ${message}`, cause);
+      const detail =
+        windowOptions.detail ??
+        (isCallbackError(cause) ? cause.serverMessage : cause instanceof Error ? cause.message : undefined);
+      const exception =
+        verbose && (isCallbackError(cause) || isHttpStatusError(cause)) ? cause.exception : undefined;
+      ui.showHtml(
+        `<p>${escapeHtml(message)}</p>${detail ? `<p>${escapeHtml(detail)}</p>` : ''}${
+          exception ? `<pre>${escapeHtml(exception)}</pre>` : ''
+        }`,
+        title,
+      );
     },
   };
 }

@@ -37,6 +37,8 @@ export {
   XmlOfComponentNameCommandSchema,
   XmlOfIdCommandSchema,
 } from './callback/commands';
+export type { GetDataOfIdOptions } from './callback/get-data-of-id';
+export { getDataOfId } from './callback/get-data-of-id';
 export type {
   CommandFieldValue,
   DecodedResponse,
@@ -65,6 +67,7 @@ export type {
   ErrorHandler,
   ErrorHandlerOptions,
   ErrorHandlerUi,
+  ErrorWindowOptions,
   HandleErrorOptions,
 } from './error-handler';
 export { createErrorHandler } from './error-handler';
@@ -334,6 +337,7 @@ export type {
   AuditSignOff,
   AuditTrail,
   AuditVerification,
+  ElementData,
   LastSignature,
   RecordVersion,
 } from './v1/record-schemas';
@@ -347,6 +351,7 @@ export {
   ConflictBodySchema,
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
+  ElementDataSchema,
   LastSignatureSchema,
   RecordSchema,
   SearchPageSchema,

@@ -17,7 +17,7 @@ import {
   readCsrfCookie,
 } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
-import { RecordSchema, type RecordVersion } from '../v1/record-schemas';
+import { type ElementData, ElementDataSchema, RecordSchema, type RecordVersion } from '../v1/record-schemas';
 import { ENGLISH_ISSUES } from '../zod-english';
 import { CallbackStatus, type SiteMapNode } from './commands';
 import {
@@ -93,6 +93,16 @@ export interface CallbackClient {
   xmlOfId(dataId: string, options: XmlOfIdOptions & { returnType: 'Json' }): Promise<RecordVersion>;
   /** `Web.Data.XmlOfId` (`ReturnType` `Xml` or absent): the decoded answer; `resultXml` holds `Record`. */
   xmlOfId(dataId: string, options?: XmlOfIdOptions & { returnType?: 'Xml' }): Promise<DecodedResponse>;
+  /**
+   * Spec §7 "element data as JSON": one element's value of a record — `Web.Data.XmlOfId` with DataId
+   * `<WebTemplateNo>:<record id>:<element Name>` and `ReturnType` `Json`, checked with
+   * `ElementDataSchema`. An element the user may not see answers like one the form lacks (a
+   * `CallbackError`).
+   */
+  elementData(
+    target: { webTemplateNo: number; recordId: number; element: string },
+    options?: Pick<XmlOfIdOptions, 'params'>,
+  ): Promise<ElementData>;
   /**
    * `wtoElementExecCommand` / `Tab.Select`: remembers the selected tab; `srcElementId` is
    * `<WebTemplateNo>:<tab Name>`. Resolves with the tab name; a refusal is a `CallbackError`
@@ -243,6 +253,11 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
       Params: xmlOptions.params,
     });
     if (xmlOptions.returnType !== 'Json') return response;
+    return jsonResult(response, RecordSchema);
+  }
+
+  /** A `Result` of JSON text, checked with `schema`: anything else is a `ResponseShapeError`. */
+  function jsonResult<T>(response: DecodedResponse, schema: z.ZodMiniType<T>): T {
     let json: unknown;
     try {
       json = JSON.parse(response.resultText);
@@ -255,7 +270,7 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
         cause,
       });
     }
-    const parsed = RecordSchema.safeParse(json, ENGLISH_ISSUES);
+    const parsed = schema.safeParse(json, ENGLISH_ISSUES);
     if (!parsed.success) {
       throw new ResponseShapeError({
         issues: parsed.error.issues.map((i) => ({ ...i, path: ['Result', ...i.path] })),
@@ -302,6 +317,15 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
       }
     },
     xmlOfId,
+    async elementData({ webTemplateNo, recordId, element }, dataOptions = {}) {
+      const response = await send({
+        CommandType: 'Web.Data.XmlOfId',
+        DataId: `${webTemplateNo}:${recordId}:${element}`,
+        ReturnType: 'Json',
+        Params: dataOptions.params,
+      });
+      return jsonResult(response, ElementDataSchema);
+    },
     async tabSelect(srcElementId) {
       const response = await send({
         CommandType: 'wtoElementExecCommand',
