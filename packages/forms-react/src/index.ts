@@ -249,6 +249,7 @@ export type { ConflictPanelProps } from './record/ConflictPanel';
 export { ConflictPanel } from './record/ConflictPanel';
 export type { ConflictRow } from './record/conflict-rows';
 export { conflictRows, currentValuesFor } from './record/conflict-rows';
+export { copyRecordValues } from './record/copy-values';
 export type { RecordLabels } from './record/labels';
 export { RECORD_LABELS } from './record/labels';
 export type {

@@ -34,6 +34,7 @@ import { createHostFieldRegistry } from '../forms/host-fields';
 import { DirtyGuards } from '../forms/LeaveGuard';
 import { FORM_PAGE_LABELS as L } from '../forms/labels';
 import { PageCommands } from '../forms/PageCommands';
+import { useAfterSaveCommand, useBasedOnRecord } from '../forms/page-mechanics';
 import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { useSignedIn } from '../shell/signed-in-context';
@@ -115,6 +116,7 @@ function FormSession({
 }) {
   const { errorHandler } = useSignedIn();
   const [createdId, setCreatedId] = useState<number | null>(null);
+  const afterSave = useAfterSaveCommand(query.afterSaveCommandId);
   const record = useRecordSession({
     api: v1,
     webTemplateNo,
@@ -123,6 +125,7 @@ function FormSession({
     errorHandler,
     onSaved: (saved) => {
       if (saved.isNew) setCreatedId(saved.record.Id);
+      afterSave(saved.record);
     },
   });
   useEffect(() => {
@@ -171,6 +174,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   const floating = useFloatingCommands(definition, store);
   useResultsDataSource(definition, results.rows);
   useInitialFocus(formRef, query);
+  useBasedOnRecord(store, query, record.record === null);
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
   const { conflict, auditRequest } = record;
@@ -266,6 +270,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
           isSigning={record.isWriting}
           onSign={record.sign}
           onCancelEdit={record.cancelEdit}
+          defaultReason={query.callerReason ?? ''}
         />
       ) : null}
       {/* A search form's criteria are not data: leaving it needs no confirmation. */}

@@ -28,6 +28,11 @@ export interface AuditDialogProps {
   isSigning?: boolean;
   /** Texts to override. @default RECORD_LABELS */
   labels?: Partial<RecordLabels>;
+  /**
+   * The reason the dialog opens with (the form page's `CallerReasonId`: the reason the caller that
+   * opened the page gave); the user may change it, and it must not be empty. @default ''
+   */
+  defaultReason?: string;
 }
 
 /**
@@ -45,10 +50,11 @@ export function AuditDialog({
   isBlocked = false,
   isSigning = false,
   labels,
+  defaultReason = '',
 }: AuditDialogProps) {
   const L = { ...RECORD_LABELS, ...labels };
   const [signature, setSignature] = useState('');
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(defaultReason);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const messageId = useId();
