@@ -1,10 +1,11 @@
-import { type FieldValue, getDataOfId, Messages, type RecordVersion } from '@procedo/client-api';
+import { getDataOfId, Messages, type RecordVersion } from '@procedo/client-api';
 import { copyRecordValues, type FormStore, useShell } from '@procedo/forms-react';
 import { useProcessRunner } from '@procedo/process-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { callback, v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';
 import type { FormPageQuery } from './form-query';
+import { recordVariables } from './record-variables';
 
 /**
  * `a_BasedOnTemplateNo`: a new record starts with the values of the record it is based on, read
@@ -28,21 +29,6 @@ export function useBasedOnRecord(store: FormStore, query: FormPageQuery, isNewRe
       isCurrent = false;
     };
   }, [store]);
-}
-
-/** A saved value as a process variable's text (a picker's text, a file's name). */
-export function variableText(value: FieldValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return 'FileName' in value ? value.FileName : value.Text;
-  return String(value);
-}
-
-/** The process variables of a saved record: its id, then each of its values as text. */
-export function recordVariables(record: RecordVersion): { Name: string; Value: string }[] {
-  return [
-    { Name: 'RecordId', Value: String(record.Id) },
-    ...Object.entries(record.Values).map(([Name, value]) => ({ Name, Value: variableText(value) })),
-  ];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordVariables } from './page-mechanics';
+import { recordVariables } from './record-variables';
 
 describe('the process variables of a saved record (WFEVENT_UICOMMANDID)', () => {
   it("are the record's id, then each value as text: a picker's text, a file's name, empty for none", () => {
