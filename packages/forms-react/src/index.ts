@@ -143,6 +143,8 @@ export { SEARCH_RESULTS_GRID_LABELS, SearchResultsGrid } from './grid/SearchResu
 export type { Shell } from './hooks/shell-context';
 export { useSanitizer } from './hooks/useSanitizer';
 export { useShell } from './hooks/useShell';
+export type { ChildSubmit, ChildSubmitListenerOptions } from './opening/child-submit';
+export { CHILD_SUBMITS_SOURCE, listenForChildSubmits, notifyChildSubmit } from './opening/child-submit';
 export type { FormDialogProps } from './opening/FormDialog';
 export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
 export type { FormOpenerProviderProps } from './opening/FormOpenerProvider';
@@ -200,6 +202,8 @@ export {
   ParentDataSourceError,
   registerDataSource,
 } from './opening/parent-data-source';
+export type { PostbackWindow, SilentPostbackOptions, SilentPostbackResult } from './opening/silent-postback';
+export { readSilentPostback, SILENT_POSTBACK_PARAM, silentPostback } from './opening/silent-postback';
 export { useFormOpener } from './opening/useFormOpener';
 export {
   PERMISSIONS_COOKIE,

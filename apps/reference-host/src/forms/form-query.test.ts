@@ -28,6 +28,12 @@ describe('parseFormQuery', () => {
     expect(parse(`WebTemplateNo=102&CallerReasonId=${'x'.repeat(101)}`).callerReason).toBeNull();
   });
 
+  it('reads a_postback as the key of values a silent postback sent, nothing else', () => {
+    expect(parse('WebTemplateNo=102&a_postback=postback-mf3k2-1').postbackKey).toBe('postback-mf3k2-1');
+    expect(parse('WebTemplateNo=102&a_postback=__proto__').postbackKey).toBeNull();
+    expect(parse('WebTemplateNo=102&a_postback=results').postbackKey).toBeNull();
+  });
+
   it('reads WFEVENT_UICOMMANDID as the process command to start after a save', () => {
     expect(parse('WebTemplateNo=102&WFEVENT_UICOMMANDID=3').afterSaveCommandId).toBe(3);
     expect(parse('WebTemplateNo=102&WFEVENT_UICOMMANDID=0').afterSaveCommandId).toBeNull();
@@ -70,6 +76,7 @@ describe('parseFormQuery', () => {
       basedOn: null,
       callerReason: null,
       afterSaveCommandId: null,
+      postbackKey: null,
     });
   });
 

@@ -66,11 +66,17 @@ export interface FormPageQuery {
    * after each successful save of a record on this page. `null` for none.
    */
   afterSaveCommandId: number | null;
+  /**
+   * `a_postback` (host extension): the key of values a silent postback sent into this popup; a new
+   * record starts with them. `null` otherwise.
+   */
+  postbackKey: string | null;
 }
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
 const ELEMENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const TARGET = /^[A-Za-z0-9_-]{1,64}$/;
+const POSTBACK_KEY = /^postback-[a-z0-9-]{1,40}$/;
 const CALLER_REASON = /^[A-Za-z0-9][A-Za-z0-9 _.:/#-]{0,99}$/;
 
 const positiveInt = (text: string | null) =>
@@ -133,6 +139,10 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
     basedOn,
     callerReason: CALLER_REASON.test(callerReason) ? callerReason : null,
     afterSaveCommandId: positiveInt(params.get('WFEVENT_UICOMMANDID')),
+    postbackKey: (() => {
+      const key = params.get('a_postback')?.trim() ?? '';
+      return POSTBACK_KEY.test(key) ? key : null;
+    })(),
   };
 }
 

@@ -1,5 +1,13 @@
 import { getDataOfId, Messages, type RecordVersion } from '@procedo/client-api';
-import { copyRecordValues, type FormStore, useShell } from '@procedo/forms-react';
+import {
+  copyRecordValues,
+  type FormStore,
+  listenForChildSubmits,
+  notifyChildSubmit,
+  readSilentPostback,
+  silentPostback,
+  useShell,
+} from '@procedo/forms-react';
 import { useProcessRunner } from '@procedo/process-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { callback, v1 } from '../api';
@@ -60,4 +68,49 @@ export function useAfterSaveCommand(commandId: number | null): (record: RecordVe
     },
     [commandId],
   );
+}
+
+/** `a_postback`: a new record in a popup starts with the values a silent postback sent it. */
+export function usePostedValues(store: FormStore, query: FormPageQuery, isNewRecord: boolean): void {
+  const key = isNewRecord && store.definition.Kind === 'record' ? query.postbackKey : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per form store (one load)
+  useEffect(() => {
+    if (key === null) return;
+    const values = readSilentPostback(window, key);
+    if (values) copyRecordValues(store, values);
+  }, [store]);
+}
+
+/**
+ * "Copy to a new record": the values on screen go by silent postback into a new record of the
+ * same form in a popup; this page stays as it is. A blocked popup shows 'Silent Postback: Template
+ * save failed to create a window' in the error window.
+ */
+export function useCopyToNewRecord(store: FormStore): () => void {
+  const { errorHandler } = useSignedIn();
+  return useCallback(() => {
+    const result = silentPostback(window, {
+      url: `/form?WebTemplateNo=${store.definition.WebTemplateNo}`,
+      values: store.getValues(),
+    });
+    if (!result.ok) errorHandler.showErrorWindow(result.message, { title: store.definition.Title });
+  }, [store, errorHandler]);
+}
+
+/** A record saved in a dialog, popup or tab tells the page that opened it (spec §9 child submit). */
+export function tellParentOfSave(record: RecordVersion, webTemplateNo: number): void {
+  notifyChildSubmit(window, { WebTemplateNo: webTemplateNo, RecordId: record.Id });
+}
+
+/**
+ * A search page runs its last search again once its child forms have saved (1000 ms after the
+ * last one, spec §9), so its list shows their changes.
+ */
+export function useRefreshOnChildSubmits(isSearch: boolean, refresh: () => void): void {
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  useEffect(() => {
+    if (!isSearch) return;
+    return listenForChildSubmits(window, () => refreshRef.current());
+  }, [isSearch]);
 }

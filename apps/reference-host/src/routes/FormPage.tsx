@@ -34,7 +34,14 @@ import { createHostFieldRegistry } from '../forms/host-fields';
 import { DirtyGuards } from '../forms/LeaveGuard';
 import { FORM_PAGE_LABELS as L } from '../forms/labels';
 import { PageCommands } from '../forms/PageCommands';
-import { useAfterSaveCommand, useBasedOnRecord } from '../forms/page-mechanics';
+import {
+  tellParentOfSave,
+  useAfterSaveCommand,
+  useBasedOnRecord,
+  useCopyToNewRecord,
+  usePostedValues,
+  useRefreshOnChildSubmits,
+} from '../forms/page-mechanics';
 import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { useSignedIn } from '../shell/signed-in-context';
@@ -125,6 +132,7 @@ function FormSession({
     errorHandler,
     onSaved: (saved) => {
       if (saved.isNew) setCreatedId(saved.record.Id);
+      tellParentOfSave(saved.record, webTemplateNo);
       afterSave(saved.record);
     },
   });
@@ -175,6 +183,12 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   useResultsDataSource(definition, results.rows);
   useInitialFocus(formRef, query);
   useBasedOnRecord(store, query, record.record === null);
+  usePostedValues(store, query, record.record === null);
+  const copyToNewRecord = useCopyToNewRecord(store);
+  useRefreshOnChildSubmits(definition.Kind === 'search', () => {
+    const last = lastSearch.get(webTemplateNo);
+    if (last) results.search(last.values);
+  });
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
   const { conflict, auditRequest } = record;
@@ -237,6 +251,13 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
               <p key={problem.param}>{L.gridParamProblem(problem.param, problem.message)}</p>
             ))}
           </div>
+        ) : null}
+        {definition.Kind === 'record' && record.record ? (
+          <p className="procedo-FormPage-copy">
+            <button type="button" className="procedo-Button" onClick={copyToNewRecord}>
+              {L.copyToNewRecord}
+            </button>
+          </p>
         ) : null}
         {definition.Kind === 'record' && record.record ? (
           // §11.50: the signature is shown wherever the record is.
