@@ -27,7 +27,7 @@ export function createServices(deps: {
   now: () => number;
   filesFs?: FilesFs | undefined;
   options: Pick<ServerOptions, 'sessionTimeoutMinutes' | 'sessionMaxHours' | 'faultInjection' | 'dataDir'> &
-    Partial<Pick<ServerOptions, 'logonHashLimit' | 'signatureRequiresPassword'>>;
+    Partial<Pick<ServerOptions, 'logonHashLimit' | 'signatureRequiresPassword' | 'verboseErrors'>>;
 }) {
   const { catalog, logger, now, options } = deps;
   const sessions = createSessionService({
@@ -36,6 +36,7 @@ export function createServices(deps: {
     maxHours: options.sessionMaxHours,
     now,
     logger,
+    verboseErrors: options.verboseErrors ?? false,
   });
   // One scrypt gate for logons and signatures' passwords: both cost the same hash.
   const { concurrency = 2, queue = 32, perAddress = 4 } = options.logonHashLimit ?? {};

@@ -18,7 +18,7 @@ export interface ServerOptions {
   staticDir: string | null;
   /** pino level (`silent` in tests). @default 'info' (env PROCEDO_LOG_LEVEL) */
   logLevel: string;
-  /** Put the exception's short line into 500 answers. @default false (env PROCEDO_VERBOSE_ERRORS) */
+  /** Put the exception's short line into 500 answers and tell the page (session context `VerboseErrors`). @default false (env PROCEDO_VERBOSE_ERRORS) */
   verboseErrors: boolean;
   /** Enable the `Diagnostics.*` commands and `/api/v1/diagnostics/*` routes. @default false (env PROCEDO_FAULT_INJECTION) */
   faultInjection: boolean;

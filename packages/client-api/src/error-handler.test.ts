@@ -45,6 +45,33 @@ describe('error handler (spec §8)', () => {
     ]);
   });
 
+  it("shows an HTTP 500's exception line in the error window when verbose, and only the alert when not", () => {
+    const error = new HttpStatusError({
+      status: 500,
+      method: 'POST',
+      url: '/callback',
+      bodyText: '',
+      serverMessage: 'An unexpected error occurred.',
+      exception: 'Error: <boom>',
+    });
+    const verbose = fakeUi();
+    createErrorHandler({ ui: verbose.ui, verbose: true, console: verbose.console }).handle(error, {
+      callerText: 'Saving',
+    });
+    expect(verbose.calls).toEqual([
+      [
+        'showHtml',
+        '<p>Saving: HTTP 500</p><p>An unexpected error occurred.</p><pre>Error: &lt;boom&gt;</pre>',
+        'Saving',
+      ],
+    ]);
+    const quiet = fakeUi();
+    createErrorHandler({ ui: quiet.ui, verbose: false, console: quiet.console }).handle(error, {
+      callerText: 'Saving',
+    });
+    expect(quiet.calls).toEqual([['alert', 'Saving: HTTP 500']]);
+  });
+
   it('opens the logon window once for NOT_LOGGED_ON, until logon succeeds', async () => {
     const { ui, calls, logons, console } = fakeUi();
     const handler = createErrorHandler({ ui, verbose: false, console });

@@ -44,6 +44,22 @@ export interface ErrorHandler {
   handle(error: unknown, options?: HandleErrorOptions): void;
   /** The user has logged on again: a later NOT_LOGGED_ON opens the logon window again. */
   logonSucceeded(): void;
+  /**
+   * The error window (spec §8) with a catalogue message (e.g. `Messages.getDataOfIdCallbackFailed`)
+   * and what went wrong below it; a verbose setting adds the exception line the cause carries. The
+   * cause is logged.
+   */
+  showErrorWindow(message: string, options?: ErrorWindowOptions): void;
+}
+
+/** Options of {@link ErrorHandler.showErrorWindow}. */
+export interface ErrorWindowOptions {
+  /** What failed, in words for the user (a server's message). @default the cause's message */
+  detail?: string;
+  /** The failure, logged and read for its exception line. */
+  cause?: unknown;
+  /** The window's title. @default none */
+  title?: string;
 }
 
 function escapeHtml(text: string): string {
@@ -55,7 +71,8 @@ function escapeHtml(text: string): string {
 
 /**
  * Creates the §8 error handler:
- * - HTTP 500 → alert with the caller's text plus `': HTTP 500'`;
+ * - HTTP 500 → alert with the caller's text plus `': HTTP 500'` (verbose, with the exception line
+ *   a verbose server sent: the error window with that text, the message and the line);
  * - NOT_LOGGED_ON → the logon window opens once, until logon succeeds;
  * - an HTML page in a response → the HTML Alert dialog;
  * - server exception or application error text → verbose: the error window with the exception
@@ -104,7 +121,17 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorHandler {
         return;
       }
       if (isHttpStatusError(error) && error.status === 500) {
-        ui.alert(http500Text(callerText ?? Messages.legacyCallFailed));
+        const text = http500Text(callerText ?? Messages.legacyCallFailed);
+        // A verbose server sends the exception's short line with its 500: the error window shows it.
+        if (verbose && error.exception) {
+          const message = error.serverMessage ? `<p>${escapeHtml(error.serverMessage)}</p>` : '';
+          ui.showHtml(
+            `<p>${escapeHtml(text)}</p>${message}<pre>${escapeHtml(error.exception)}</pre>`,
+            callerText,
+          );
+        } else {
+          ui.alert(text);
+        }
         return;
       }
       if (isHtmlResponseError(error)) {
@@ -130,6 +157,21 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorHandler {
     },
     logonSucceeded() {
       logonOpen = false;
+    },
+    showErrorWindow(message, windowOptions = {}) {
+      const { cause, title } = windowOptions;
+      log.error(`Procedo: ${message}`, cause);
+      const detail =
+        windowOptions.detail ??
+        (isCallbackError(cause) ? cause.serverMessage : cause instanceof Error ? cause.message : undefined);
+      const exception =
+        verbose && (isCallbackError(cause) || isHttpStatusError(cause)) ? cause.exception : undefined;
+      ui.showHtml(
+        `<p>${escapeHtml(message)}</p>${detail ? `<p>${escapeHtml(detail)}</p>` : ''}${
+          exception ? `<pre>${escapeHtml(exception)}</pre>` : ''
+        }`,
+        title,
+      );
     },
   };
 }

@@ -40,6 +40,8 @@ export {
   XmlOfComponentNameCommandSchema,
   XmlOfIdCommandSchema,
 } from './callback/commands';
+export type { GetDataOfIdOptions } from './callback/get-data-of-id';
+export { getDataOfId } from './callback/get-data-of-id';
 export type {
   CommandFieldValue,
   DecodedResponse,
@@ -68,6 +70,7 @@ export type {
   ErrorHandler,
   ErrorHandlerOptions,
   ErrorHandlerUi,
+  ErrorWindowOptions,
   HandleErrorOptions,
 } from './error-handler';
 export { createErrorHandler } from './error-handler';
@@ -374,6 +377,7 @@ export type {
   AuditSignOff,
   AuditTrail,
   AuditVerification,
+  ElementData,
   LastSignature,
   RecordVersion,
 } from './v1/record-schemas';
@@ -387,6 +391,7 @@ export {
   ConflictBodySchema,
   CreateRecordRequestSchema,
   DeleteRecordRequestSchema,
+  ElementDataSchema,
   LastSignatureSchema,
   RecordSchema,
   SearchPageSchema,

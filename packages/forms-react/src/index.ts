@@ -169,6 +169,8 @@ export {
   useFormsTexts,
   useMessages,
 } from './i18n/texts';
+export type { ChildSubmit, ChildSubmitListenerOptions } from './opening/child-submit';
+export { CHILD_SUBMITS_SOURCE, listenForChildSubmits, notifyChildSubmit } from './opening/child-submit';
 export type { FormDialogProps } from './opening/FormDialog';
 export { CLOSE_DIALOG_MESSAGE, FORM_DIALOG_LABELS, FormDialog } from './opening/FormDialog';
 export type { FormOpenerProviderProps } from './opening/FormOpenerProvider';
@@ -226,6 +228,8 @@ export {
   ParentDataSourceError,
   registerDataSource,
 } from './opening/parent-data-source';
+export type { PostbackWindow, SilentPostbackOptions, SilentPostbackResult } from './opening/silent-postback';
+export { readSilentPostback, SILENT_POSTBACK_PARAM, silentPostback } from './opening/silent-postback';
 export { useFormOpener } from './opening/useFormOpener';
 export {
   PERMISSIONS_COOKIE,
@@ -277,6 +281,7 @@ export type { ConflictPanelProps } from './record/ConflictPanel';
 export { ConflictPanel } from './record/ConflictPanel';
 export type { ConflictRow } from './record/conflict-rows';
 export { conflictRows, currentValuesFor } from './record/conflict-rows';
+export { copyRecordValues } from './record/copy-values';
 export type { RecordLabels } from './record/labels';
 export { RECORD_LABELS } from './record/labels';
 export type {
@@ -303,6 +308,13 @@ export { VERSION_HISTORY_LIMIT, VersionHistory } from './record/VersionHistory';
 export type { NotificationType, ToastType } from './state/durations';
 export { INFO_BOX_COLLAPSED_HEIGHT, NOTIFICATION_DURATIONS, TOAST_DURATIONS } from './state/durations';
 export { parseHideDelay } from './state/hide-delay';
+export type { DeferTimers } from './state/page-timeouts';
+export {
+  CHILD_SUBMIT_TIMEOUT_MS,
+  deferCall,
+  TOOLTIP_DELAY_MS,
+  TOP_MENU_BAR_DELAY_MS,
+} from './state/page-timeouts';
 export type { ShellDialogOptions } from './state/shell-store';
 export type { TimeTravelLabels } from './time-travel/labels';
 export { TIME_TRAVEL_LABELS } from './time-travel/labels';
@@ -324,6 +336,8 @@ export {
   travelTo,
   writeTimeTravelQuery,
 } from './time-travel/time-travel';
+export type { HelpTooltipParts } from './tooltip/HelpTooltip';
+export { useHelpTooltip } from './tooltip/HelpTooltip';
 export { TRANSLATION_LABELS } from './translation/labels';
 export type {
   TranslateButtonProps,

@@ -4,6 +4,51 @@ import { parseFormQuery, readLinkTarget, recordHref, withPageTimeTravel } from '
 const parse = (query: string) => parseFormQuery(new URLSearchParams(query));
 
 describe('parseFormQuery', () => {
+  it('reads a_BasedOnTemplateNo with UGoToItemNo as a new record based on that record of that form', () => {
+    expect(parse('WebTemplateNo=102&a_BasedOnTemplateNo=101&UGoToItemNo=17')).toMatchObject({
+      webTemplateNo: 102,
+      recordId: null,
+      basedOn: { webTemplateNo: 101, recordId: 17 },
+    });
+    // Without a record to base it on, or with a malformed form number, it is an ordinary page.
+    expect(parse('WebTemplateNo=102&a_BasedOnTemplateNo=101')).toMatchObject({
+      recordId: null,
+      basedOn: null,
+    });
+    expect(parse('WebTemplateNo=102&a_BasedOnTemplateNo=x&UGoToItemNo=17')).toMatchObject({
+      recordId: 17,
+      basedOn: null,
+    });
+  });
+
+  it("reads CallerReasonId as the audit sign-off's starting reason, refusing markup and overlong text", () => {
+    expect(parse('WebTemplateNo=102&CallerReasonId=%20DEV-0042%20').callerReason).toBe('DEV-0042');
+    expect(parse('WebTemplateNo=102&CallerReasonId=CAPA%2017%2Fb').callerReason).toBe('CAPA 17/b');
+    expect(parse('WebTemplateNo=102&CallerReasonId=%3Cscript%3E').callerReason).toBeNull();
+    expect(parse(`WebTemplateNo=102&CallerReasonId=${'x'.repeat(101)}`).callerReason).toBeNull();
+  });
+
+  it('reads a_postback as the key of values a silent postback sent, nothing else', () => {
+    expect(parse('WebTemplateNo=102&a_postback=postback-mf3k2-1').postbackKey).toBe('postback-mf3k2-1');
+    expect(parse('WebTemplateNo=102&a_postback=__proto__').postbackKey).toBeNull();
+    expect(parse('WebTemplateNo=102&a_postback=results').postbackKey).toBeNull();
+  });
+
+  it('reads WFEVENT_UICOMMANDID as the process command to start after a save', () => {
+    expect(parse('WebTemplateNo=102&WFEVENT_UICOMMANDID=3').afterSaveCommandId).toBe(3);
+    expect(parse('WebTemplateNo=102&WFEVENT_UICOMMANDID=0').afterSaveCommandId).toBeNull();
+    expect(parse('WebTemplateNo=102&WFEVENT_UICOMMANDID=run').afterSaveCommandId).toBeNull();
+  });
+
+  it('focuses FormElementName only when ElementTemplateNo, if given, names this form', () => {
+    expect(parse('WebTemplateNo=102&FormElementName=Country&ElementTemplateNo=102').focusElement).toBe(
+      'Country',
+    );
+    expect(parse('WebTemplateNo=102&FormElementName=Country&ElementTemplateNo=101').focusElement).toBeNull();
+    expect(parse('WebTemplateNo=102&FormElementName=Country&ElementTemplateNo=').focusElement).toBeNull();
+    expect(parse('WebTemplateNo=102&FormElementName=Country').focusElement).toBe('Country');
+  });
+
   it('reads the form, the record and the flags that act', () => {
     expect(
       parse(
@@ -28,6 +73,10 @@ describe('parseFormQuery', () => {
       selectable: 'none',
       grid: {},
       gridProblems: [],
+      basedOn: null,
+      callerReason: null,
+      afterSaveCommandId: null,
+      postbackKey: null,
     });
   });
 

@@ -51,11 +51,33 @@ export interface FormPageQuery {
   grid: SearchQueryParams;
   /** Grid parameters that could not be read; the page says which instead of showing other rows. */
   gridProblems: SearchParamProblem[];
+  /**
+   * `a_BasedOnTemplateNo` with `UGoToItemNo`: a new record of this form, pre-filled from record
+   * `UGoToItemNo` as form `a_BasedOnTemplateNo` shows it (`recordId` is then `null`). `null` otherwise.
+   */
+  basedOn: { webTemplateNo: number; recordId: number } | null;
+  /**
+   * `CallerReasonId`: the reason (a reference such as `DEV-0042`) of the caller that opened the
+   * page; the audit sign-off of a save starts with it as its reason. `null` when absent or malformed.
+   */
+  callerReason: string | null;
+  /**
+   * `WFEVENT_UICOMMANDID`: the process command started (with the saved record as its variables)
+   * after each successful save of a record on this page. `null` for none.
+   */
+  afterSaveCommandId: number | null;
+  /**
+   * `a_postback` (host extension): the key of values a silent postback sent into this popup; a new
+   * record starts with them. `null` otherwise.
+   */
+  postbackKey: string | null;
 }
 
 const POSITIVE_INT = /^[1-9]\d{0,14}$/;
 const ELEMENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const TARGET = /^[A-Za-z0-9_-]{1,64}$/;
+const POSTBACK_KEY = /^postback-[a-z0-9-]{1,40}$/;
+const CALLER_REASON = /^[A-Za-z0-9][A-Za-z0-9 _.:/#-]{0,99}$/;
 
 const positiveInt = (text: string | null) =>
   text !== null && POSITIVE_INT.test(text.trim()) ? Number(text.trim()) : null;
@@ -79,12 +101,25 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
   const focusElement = params.get('FormElementName')?.trim() ?? '';
   const rowTarget = params.get('a_rowtarget')?.trim() ?? '';
   const dataSource = params.get('dataRf')?.trim() ?? '';
+  const webTemplateNo = positiveInt(params.get('WebTemplateNo'));
+  const itemNo = positiveInt(params.get('UGoToItemNo'));
+  const basedOnTemplateNo = positiveInt(params.get('a_BasedOnTemplateNo'));
+  const basedOn =
+    basedOnTemplateNo !== null && itemNo !== null
+      ? { webTemplateNo: basedOnTemplateNo, recordId: itemNo }
+      : null;
+  // `ElementTemplateNo` names the form `FormElementName` belongs to: another form's element is not ours to focus.
+  const elementTemplateNo = params.has('ElementTemplateNo')
+    ? positiveInt(params.get('ElementTemplateNo'))
+    : webTemplateNo;
+  const callerReason = params.get('CallerReasonId')?.trim() ?? '';
   return {
-    webTemplateNo: positiveInt(params.get('WebTemplateNo')),
-    recordId: positiveInt(params.get('UGoToItemNo')),
+    webTemplateNo,
+    recordId: basedOn ? null : itemNo,
     noFocus: flag(params.get('a_nofocus')),
     helpInFrame: flag(params.get('a_pbrl')),
-    focusElement: ELEMENT_NAME.test(focusElement) ? focusElement : null,
+    focusElement:
+      ELEMENT_NAME.test(focusElement) && elementTemplateNo === webTemplateNo ? focusElement : null,
     ...readTimeTravelQuery(params),
     rowTarget: TARGET.test(rowTarget) ? rowTarget : null,
     dataSource: TARGET.test(dataSource) ? dataSource : null,
@@ -100,6 +135,13 @@ export function parseFormQuery(params: URLSearchParams): FormPageQuery {
     ...(() => {
       const { query, problems } = readSearchParams(params);
       return { grid: query, gridProblems: problems };
+    })(),
+    basedOn,
+    callerReason: CALLER_REASON.test(callerReason) ? callerReason : null,
+    afterSaveCommandId: positiveInt(params.get('WFEVENT_UICOMMANDID')),
+    postbackKey: (() => {
+      const key = params.get('a_postback')?.trim() ?? '';
+      return POSTBACK_KEY.test(key) ? key : null;
     })(),
   };
 }

@@ -6,6 +6,8 @@ export const FORM_PAGE_LABELS = Object.freeze({
   loading: 'Loading the form…',
   noForm: 'No form was given: open the form page with ?WebTemplateNo={form number}.',
   newRecord: 'New record',
+  /** The silent postback of the values on screen into a new record in a popup. */
+  copyToNewRecord: 'Copy to a new record',
   version: (version: number, by: string, at: string) => `Version ${version}, saved by ${by} at ${at} (UTC)`,
   deletedRecord: 'This record has been deleted.',
   malformedTimepoint: (text: string) =>

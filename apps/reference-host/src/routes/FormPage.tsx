@@ -38,6 +38,14 @@ import { createHostFieldRegistry } from '../forms/host-fields';
 import { DirtyGuards } from '../forms/LeaveGuard';
 import { FORM_PAGE_LABELS as L } from '../forms/labels';
 import { PageCommands } from '../forms/PageCommands';
+import {
+  tellParentOfSave,
+  useAfterSaveCommand,
+  useBasedOnRecord,
+  useCopyToNewRecord,
+  usePostedValues,
+  useRefreshOnChildSubmits,
+} from '../forms/page-mechanics';
 import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { usePermissionsMenu } from '../forms/usePermissionsMenu';
@@ -127,6 +135,7 @@ function FormSession({
   const { errorHandler } = useSignedIn();
   const messages = useMessages();
   const [createdId, setCreatedId] = useState<number | null>(null);
+  const afterSave = useAfterSaveCommand(query.afterSaveCommandId);
   const record = useRecordSession({
     api: v1,
     webTemplateNo,
@@ -135,6 +144,8 @@ function FormSession({
     errorHandler,
     onSaved: (saved) => {
       if (saved.isNew) setCreatedId(saved.record.Id);
+      tellParentOfSave(saved.record, webTemplateNo);
+      afterSave(saved.record);
     },
   });
   useEffect(() => {
@@ -183,6 +194,13 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   const floating = useFloatingCommands(definition, store);
   useResultsDataSource(definition, results.rows);
   useInitialFocus(formRef, query);
+  useBasedOnRecord(store, query, record.record === null);
+  usePostedValues(store, query, record.record === null);
+  const copyToNewRecord = useCopyToNewRecord(store);
+  useRefreshOnChildSubmits(definition.Kind === 'search', () => {
+    const last = lastSearch.get(webTemplateNo);
+    if (last) results.search(last.values);
+  });
   useCreatedRecordAddress(createdId, dirty === 1);
   const onResultClick = useResultLinkClicks(definition.Title);
   const onOpenPermissions = usePermissionsMenu(definition);
@@ -268,6 +286,13 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
           </div>
         ) : null}
         {definition.Kind === 'record' && record.record ? (
+          <p className="procedo-FormPage-copy">
+            <button type="button" className="procedo-Button" onClick={copyToNewRecord}>
+              {L.copyToNewRecord}
+            </button>
+          </p>
+        ) : null}
+        {definition.Kind === 'record' && record.record ? (
           // §11.50: the signature is shown wherever the record is.
           <LastSignature
             key={`${record.record.Id}:${record.record.Version}`}
@@ -299,6 +324,7 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
           isSigning={record.isWriting}
           onSign={record.sign}
           onCancelEdit={record.cancelEdit}
+          defaultReason={query.callerReason ?? ''}
         />
       ) : null}
       {/* A search form's criteria are not data: leaving it needs no confirmation. */}

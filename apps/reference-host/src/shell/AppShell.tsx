@@ -1,5 +1,5 @@
 import type { Bookmark, SiteMapNode } from '@procedo/client-api';
-import { navigationTarget, useMessages } from '@procedo/forms-react';
+import { deferCall, navigationTarget, TOP_MENU_BAR_DELAY_MS, useMessages } from '@procedo/forms-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
@@ -47,18 +47,22 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
   useEffect(() => {
     let isCurrent = true;
     setNavigation({ kind: 'loading' });
-    callback
-      .siteMap()
-      .then((nodes) => {
-        if (isCurrent) setNavigation({ kind: 'ready', nodes });
-      })
-      .catch((cause: unknown) => {
-        if (!isCurrent) return;
-        setNavigation({ kind: 'error' });
-        errorHandler.handle(cause, { callerText: messagesRef.current.siteMapLoadError });
-      });
+    // Spec §9 top menu bar call: 100 ms after the page starts, behind the page's own first calls.
+    const cancel = deferCall(() => {
+      callback
+        .siteMap()
+        .then((nodes) => {
+          if (isCurrent) setNavigation({ kind: 'ready', nodes });
+        })
+        .catch((cause: unknown) => {
+          if (!isCurrent) return;
+          setNavigation({ kind: 'error' });
+          errorHandler.handle(cause, { callerText: messagesRef.current.siteMapLoadError });
+        });
+    }, TOP_MENU_BAR_DELAY_MS);
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, [context.SessionId, context.WebProfileId, navigationRevision]);
 

@@ -1,10 +1,4 @@
-import {
-  createErrorHandler,
-  Messages,
-  NotLoggedOnError,
-  type SessionContext,
-  UiModeSchema,
-} from '@procedo/client-api';
+import { Messages, NotLoggedOnError, type SessionContext, UiModeSchema } from '@procedo/client-api';
 import {
   FormOpenerProvider,
   LoadingPanel,
@@ -24,6 +18,7 @@ import { logonUrlFor } from '../logon/return-url';
 import { ProcessChangesContext } from '../processes/process-changes';
 import { userMessage } from '../user-message';
 import { AppShell } from './AppShell';
+import { createHostErrorHandler } from './host-error-handler';
 import { LanguagePicker } from './LanguagePicker';
 import { type LanguageCode, shippedLanguage } from './languages';
 import { type HostErrorHandler, SignedInContext } from './signed-in-context';
@@ -145,24 +140,21 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
 
   // One handler for the page's life: it remembers that the logon prompt is already open (§8).
   const [errorHandler] = useState(() =>
-    createErrorHandler({
-      verbose: false,
-      ui: {
-        alert: (text) => {
-          void shellRef.current.alert(localized(text));
-        },
-        notifyError: (text) => shellRef.current.notify.error(localized(text)),
-        showHtml: (html, title) => {
-          void shellRef.current.alertHtml(html, title ? { title } : undefined);
-        },
-        prompt: (message, defaultValue) => {
-          void shellRef.current.prompt(localized(message), defaultValue);
-        },
-        // The logon window of §8 is the lock overlay: it re-authenticates in place.
-        openLogon: () => {
-          manager.markLoggedOut();
-          return waitForUnlock(manager);
-        },
+    createHostErrorHandler(context, {
+      alert: (text) => {
+        void shellRef.current.alert(localized(text));
+      },
+      notifyError: (text) => shellRef.current.notify.error(localized(text)),
+      showHtml: (html, title) => {
+        void shellRef.current.alertHtml(html, title ? { title } : undefined);
+      },
+      prompt: (message, defaultValue) => {
+        void shellRef.current.prompt(localized(message), defaultValue);
+      },
+      // The logon window of §8 is the lock overlay: it re-authenticates in place.
+      openLogon: () => {
+        manager.markLoggedOut();
+        return waitForUnlock(manager);
       },
     }),
   );

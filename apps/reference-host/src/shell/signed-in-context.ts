@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 /** The error handler of spec §8, as the host wires it (see `createErrorHandler`). */
 export interface HostErrorHandler {
   handle(error: unknown, options?: { callerText?: string; url?: string }): void;
+  /** The §8 error window with a catalogue message and the failure below it (see `ErrorHandler`). */
+  showErrorWindow(message: string, options?: { detail?: string; cause?: unknown; title?: string }): void;
 }
 
 /** What every signed-in page can use. */

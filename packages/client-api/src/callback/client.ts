@@ -18,7 +18,7 @@ import {
 } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { type BookmarkState, BookmarkStateSchema } from '../v1/bookmarks';
-import { RecordSchema, type RecordVersion } from '../v1/record-schemas';
+import { type ElementData, ElementDataSchema, RecordSchema, type RecordVersion } from '../v1/record-schemas';
 import { ENGLISH_ISSUES } from '../zod-english';
 import {
   CallbackStatus,
@@ -99,6 +99,16 @@ export interface CallbackClient {
   xmlOfId(dataId: string, options: XmlOfIdOptions & { returnType: 'Json' }): Promise<RecordVersion>;
   /** `Web.Data.XmlOfId` (`ReturnType` `Xml` or absent): the decoded answer; `resultXml` holds `Record`. */
   xmlOfId(dataId: string, options?: XmlOfIdOptions & { returnType?: 'Xml' }): Promise<DecodedResponse>;
+  /**
+   * Spec §7 "element data as JSON": one element's value of a record — `Web.Data.XmlOfId` with DataId
+   * `<WebTemplateNo>:<record id>:<element Name>` and `ReturnType` `Json`, checked with
+   * `ElementDataSchema`. An element the user may not see answers like one the form lacks (a
+   * `CallbackError`).
+   */
+  elementData(
+    target: { webTemplateNo: number; recordId: number; element: string },
+    options?: Pick<XmlOfIdOptions, 'params'>,
+  ): Promise<ElementData>;
   /**
    * `wtoElementExecCommand` / `Tab.Select`: remembers the selected tab; `srcElementId` is
    * `<WebTemplateNo>:<tab Name>`. Resolves with the tab name; a refusal is a `CallbackError`
@@ -337,6 +347,15 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
       }
     },
     xmlOfId,
+    async elementData({ webTemplateNo, recordId, element }, dataOptions = {}) {
+      const response = await send({
+        CommandType: 'Web.Data.XmlOfId',
+        DataId: `${webTemplateNo}:${recordId}:${element}`,
+        ReturnType: 'Json',
+        Params: dataOptions.params,
+      });
+      return jsonResult(ElementDataSchema, response);
+    },
     async tabSelect(srcElementId) {
       const response = await send({
         CommandType: 'wtoElementExecCommand',

@@ -19,6 +19,13 @@ export const RecordSchema = z.object({
 });
 export type RecordVersion = z.infer<typeof RecordSchema>;
 
+/**
+ * One element's data (spec §7 "element data as JSON"): `Web.Data.XmlOfId` with DataId
+ * `<WebTemplateNo>:<record id>:<element Name>` and `ReturnType` `Json`.
+ */
+export const ElementDataSchema = z.object({ Name: z.string(), Value: FieldValueSchema });
+export type ElementData = z.infer<typeof ElementDataSchema>;
+
 /** The audit sign-off a change to an audit-flagged field carries (spec §3 audit form fields). */
 export const AuditSignOffSchema = z.strictObject({
   AuditDataChangeESig: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),

@@ -167,5 +167,11 @@ export const SessionContextSchema = z.object({
   User: UserSchema,
   SessionTimeoutMinutes: z.number().check(z.positive()),
   SessionExpiresAt: z.iso.datetime(),
+  /**
+   * The server's verbose-errors setting (`PROCEDO_VERBOSE_ERRORS`): the error window shows a
+   * server exception's short line itself instead of offering it in a prompt (spec §8).
+   * @default false when a server does not send it
+   */
+  VerboseErrors: z.optional(z.boolean()),
 });
 export type SessionContext = z.infer<typeof SessionContextSchema>;

@@ -1,5 +1,6 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { copyToClipboard } from '../browser/clipboard';
 import { sanitizeHtml } from '../browser/sanitize-html';
 import { useSanitizer } from '../hooks/useSanitizer';
 import { useFormsTexts } from '../i18n/texts';
@@ -22,7 +23,8 @@ export interface HtmlAlertDialogProps {
 
 /**
  * The HTML Alert dialog (spec §8): shows server HTML, sanitised with DOMPurify so scripts, event
- * handler attributes, style sheets and forms never reach the page, with an OK button. DOMPurify is
+ * handler attributes, style sheets and forms never reach the page, with OK and **Copy text** (its
+ * text to the clipboard). DOMPurify is
  * loaded the first time: until then the dialog shows the HTML's text.
  */
 export function HtmlAlertDialog({ isOpen, title, html, onClose }: HtmlAlertDialogProps) {
@@ -32,6 +34,16 @@ export function HtmlAlertDialog({ isOpen, title, html, onClose }: HtmlAlertDialo
   const ready = useSanitizer(isOpen);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` changes what sanitizeHtml returns
   const safeHtml = useMemo(() => (isOpen ? sanitizeHtml(html) : ''), [html, ready, isOpen]);
+  const [copied, setCopied] = useState(false);
+  // Spec §1 clipboard copy: what the error window says (an exception line) goes to a support call.
+  const copy = () => {
+    const content = document.getElementById(contentId);
+    if (!content) return;
+    // One line per block (the message, the exception line), as it reads on screen.
+    const blocks = [...content.children].map((child) => child.textContent?.trim() ?? '').filter(Boolean);
+    const text = blocks.length > 0 ? blocks.join('\n') : (content.textContent?.trim() ?? '');
+    if (text) void copyToClipboard(text).then(setCopied);
+  };
   return (
     <ShellDialog
       isOpen={isOpen}
@@ -48,6 +60,9 @@ export function HtmlAlertDialog({ isOpen, title, html, onClose }: HtmlAlertDialo
         dangerouslySetInnerHTML={{ __html: safeHtml }}
       />
       <div className="procedo-Dialog-actions">
+        <Button className="procedo-Button" onPress={copy}>
+          {copied ? SHELL_LABELS.copied : SHELL_LABELS.copyText}
+        </Button>
         <Button className="procedo-Button" data-variant="primary" autoFocus onPress={onClose}>
           {SHELL_LABELS.ok}
         </Button>

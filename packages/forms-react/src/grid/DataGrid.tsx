@@ -3,6 +3,7 @@
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once on the grid (the ARIA grid key model), not per cell.
 import type { SearchFilter, ValueElement } from '@procedo/client-api';
 import {
+  type HTMLAttributes,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -12,8 +13,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useLocale } from 'react-aria';
+import { mergeProps, useLocale } from 'react-aria';
 import { FORMS_TEXTS, useFormsTexts } from '../i18n/texts';
+import { useHelpTooltip } from '../tooltip/HelpTooltip';
 import { type ColumnFilterLabels, ColumnFilters } from './ColumnFilters';
 import { cellId, cellStyle, DataGridRow, type DataGridRowHandlers, SELECT_WIDTH } from './DataGridRow';
 import type { GridCell } from './grid-focus';
@@ -42,6 +44,8 @@ export interface DataGridColumn<Row> {
   /** The column's key: the field that sort and filters name. */
   key: string;
   header: string;
+  /** Help text about the column (a grid schema column's `Description`): a §9 tooltip on its header. */
+  description?: string;
   /** The cell's content. @default the row's `key` property as text */
   value?: (row: Row) => ReactNode;
   /** @default false */
@@ -315,9 +319,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   : undefined;
               const cell = { row: -1, column: index + offset };
               return (
-                <div
+                <ColumnHeader
                   key={column.key}
-                  role="columnheader"
+                  description={column.description}
                   aria-colindex={cell.column + 1}
                   aria-sort={column.isSortable ? (sorted ?? 'none') : undefined}
                   {...focusProps(cell)}
@@ -328,7 +332,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                 >
                   {column.header}
                   {sorted && <span aria-hidden="true">{sorted === 'ascending' ? ' ▲' : ' ▼'}</span>}
-                </div>
+                </ColumnHeader>
               );
             })}
           </div>
@@ -369,5 +373,23 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         </div>
       )}
     </div>
+  );
+}
+
+/** A column header cell; with a description, it shows it as a tooltip after the §9 delay. */
+function ColumnHeader({
+  description,
+  children,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { description: string | undefined; 'data-sortable'?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const help = useHelpTooltip(description, ref);
+  return (
+    <>
+      <div ref={ref} role="columnheader" {...mergeProps(props, help.triggerProps)}>
+        {children}
+      </div>
+      {help.tooltip}
+    </>
   );
 }

@@ -155,6 +155,7 @@ export function SearchResultsGrid(props: SearchResultsGridProps) {
         const base: DataGridColumn<SearchRow> = {
           key: column.Name,
           header: column.Caption,
+          ...(column.Description ? { description: column.Description } : {}),
           isSortable: true,
           value: (row) => columnText(row, column) || (index === 0 ? String(row.Id) : ''),
           ...(elements?.get(column.Name) ? { element: elements.get(column.Name) as ValueElement } : {}),

@@ -22,6 +22,8 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     notifications: 'Benachrichtigungen',
     toasts: 'Meldungen',
     close: 'Schließen',
+    copyText: 'Text kopieren',
+    copied: 'Kopiert',
   },
   fields: {
     searching: 'Suche läuft…',

@@ -29,6 +29,11 @@ export interface AuditDialogProps {
   isSigning?: boolean;
   /** Texts to override. @default RECORD_LABELS */
   labels?: Partial<RecordLabels>;
+  /**
+   * The reason the dialog opens with (the form page's `CallerReasonId`: the reason the caller that
+   * opened the page gave); the user may change it, and it must not be empty. @default ''
+   */
+  defaultReason?: string;
 }
 
 /**
@@ -46,10 +51,11 @@ export function AuditDialog({
   isBlocked = false,
   isSigning = false,
   labels,
+  defaultReason = '',
 }: AuditDialogProps) {
   const L = { ...useFormsTexts().record, ...labels };
   const [signature, setSignature] = useState('');
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(defaultReason);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const messageId = useId();

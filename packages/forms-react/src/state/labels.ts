@@ -9,4 +9,7 @@ export const SHELL_LABELS = Object.freeze({
   /** The toast region's name (a landmark, so it differs from the notification list's). */
   toasts: 'Messages',
   close: 'Close',
+  /** The error window's button that copies its text (spec §1 clipboard copy). */
+  copyText: 'Copy text',
+  copied: 'Copied',
 });

@@ -70,12 +70,34 @@ function siteMapElement(nodes: SiteMapNode[]): XmlElementInput {
 /** `Web.Data.XmlOfId` Params the server reads. */
 const XML_OF_ID_PARAMS = ['Version'];
 
-/** DataId is `<WebTemplateNo>:<record id>`: the form decides the entity and the permissions applied. */
-function parseDataId(dataId: string): { webTemplateNo: number; id: number } {
-  const match = /^([1-9]\d{0,9}):([1-9]\d{0,14})$/.exec(dataId.trim());
+/**
+ * DataId is `<WebTemplateNo>:<record id>`, or `<WebTemplateNo>:<record id>:<element Name>` for one
+ * element's data (spec §7 "element data as JSON"): the form decides the entity and the permissions.
+ */
+function parseDataId(dataId: string): { webTemplateNo: number; id: number; element: string | null } {
+  const match = /^([1-9]\d{0,9}):([1-9]\d{0,14})(?::([A-Za-z][A-Za-z0-9_]{0,63}))?$/.exec(dataId.trim());
   if (!match)
-    throw new CallbackError(400, 'Invalid field DataId: expected <WebTemplateNo>:<record id>, e.g. 102:17');
-  return { webTemplateNo: Number(match[1]), id: Number(match[2]) };
+    throw new CallbackError(
+      400,
+      'Invalid field DataId: expected <WebTemplateNo>:<record id>[:<element Name>], e.g. 102:17 or 102:17:Name',
+    );
+  return { webTemplateNo: Number(match[1]), id: Number(match[2]), element: match[3] ?? null };
+}
+
+/** One element's data: `{ Name, Value }` as JSON, or `<Element Name="…"><Name>…</Name></Element>`. */
+function elementResult(record: RecordVersion, name: string, returnType: string | undefined): CommandOutcome {
+  // The record holds the form's visible values only: a hidden element reads as one the form lacks.
+  if (!Object.hasOwn(record.Values, name)) {
+    return { type: 'error', message: `The record has no element ${name} that you can read` };
+  }
+  const value = record.Values[name] ?? null;
+  return {
+    type: 'ok',
+    result:
+      returnType === 'Json'
+        ? JSON.stringify({ Name: name, Value: value })
+        : { name: 'Element', attributes: { Name: name }, children: [valueElement(name, value)] },
+  };
 }
 
 /** A field value as XML: text; a picker or file as attributes plus its text; null as an empty element. */
@@ -216,7 +238,7 @@ export function createCallbackService(options: {
           auth: AuthContext,
           timepoint: Timepoint | null,
         ) => {
-          const { webTemplateNo, id } = parseDataId(command.DataId);
+          const { webTemplateNo, id, element } = parseDataId(command.DataId);
           const params = command.Params ?? {};
           for (const name of Object.keys(params)) {
             if (!XML_OF_ID_PARAMS.includes(name)) throw new CallbackError(400, `Unknown Param ${name}`);
@@ -235,6 +257,7 @@ export function createCallbackService(options: {
             if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
             throw error;
           }
+          if (element !== null) return elementResult(record, element, command.ReturnType);
           return {
             type: 'ok',
             result: command.ReturnType === 'Json' ? JSON.stringify(record) : recordElement(record),

@@ -76,6 +76,8 @@ export function createSessionService(options: {
   maxHours: number;
   now: () => number;
   logger: Logger;
+  /** Told to the signed-in page in `VerboseErrors` (spec §8's verbose setting). @default false */
+  verboseErrors?: boolean;
 }): SessionService {
   const { catalog, timeoutMinutes, now, logger } = options;
   const timeoutMs = Math.round(timeoutMinutes * 60_000);
@@ -178,6 +180,7 @@ export function createSessionService(options: {
       },
       SessionTimeoutMinutes: timeoutMinutes,
       SessionExpiresAt: new Date(session.expiresAt).toISOString(),
+      VerboseErrors: options.verboseErrors ?? false,
     };
   };
 

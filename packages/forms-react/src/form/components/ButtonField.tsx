@@ -1,4 +1,6 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
+import { mergeProps } from 'react-aria';
+import { useHelpTooltip } from '../../tooltip/HelpTooltip';
 import { useFormRendererContext } from '../hooks/form-context';
 import { useFormSnapshot } from '../hooks/useFormSnapshot';
 import type { FieldComponentProps } from '../registry';
@@ -14,6 +16,12 @@ export const ButtonField = memo(function ButtonField({
 }: FieldComponentProps<ElementOf<'button'>>) {
   const { isSubmitting } = useFormSnapshot(store);
   const context = useFormRendererContext();
+  const ref = useRef<HTMLButtonElement>(null);
+  const isLocked = store.isLocked(element.Name);
+  // A read-only form (time travel) says why its save and delete are off, in the native title (a
+  // disabled button gets no pointer events); otherwise the help text is a §9 tooltip.
+  const lockedReason = isLocked && store.readOnlyReason ? store.readOnlyReason : null;
+  const help = useHelpTooltip(lockedReason === null ? element.Hint : null, ref);
   if (store.isHidden(element.Name)) return null;
   const run = {
     search: context.runSearch,
@@ -21,23 +29,25 @@ export const ButtonField = memo(function ButtonField({
     delete: context.runDelete,
     reset: context.runReset,
   }[element.Action];
-  const isLocked = store.isLocked(element.Name);
   return (
-    <button
-      type="button"
-      name={element.Name}
-      data-name={element.Name}
-      className={`procedo-Button procedo-FormButton procedo-FormButton-${element.Action}`}
-      data-variant={element.IsDefault ? 'primary' : undefined}
-      data-default={element.IsDefault || undefined}
-      data-locked={isLocked || undefined}
-      // A read-only form (time travel) says why its save and delete are off.
-      title={isLocked && store.readOnlyReason ? store.readOnlyReason : element.Hint}
-      data-read-only={(isLocked && store.readOnlyReason !== null) || undefined}
-      disabled={isSubmitting || isLocked}
-      onClick={run}
-    >
-      {element.Label}
-    </button>
+    <>
+      <button
+        type="button"
+        name={element.Name}
+        data-name={element.Name}
+        className={`procedo-Button procedo-FormButton procedo-FormButton-${element.Action}`}
+        data-variant={element.IsDefault ? 'primary' : undefined}
+        data-default={element.IsDefault || undefined}
+        data-locked={isLocked || undefined}
+        title={lockedReason ?? undefined}
+        data-read-only={lockedReason !== null || undefined}
+        disabled={isSubmitting || isLocked}
+        {...mergeProps(help.triggerProps, { onClick: run })}
+        ref={ref}
+      >
+        {element.Label}
+      </button>
+      {help.tooltip}
+    </>
   );
 });
