@@ -15,7 +15,8 @@ export default defineConfig({
   plugins: [optimizeLocales.vite({ locales: SHIPPED_LOCALES }), react()],
   // `resolve.conditions` replaces Vite's defaults, so keep them after our source condition.
   resolve: { conditions: ['@procedo/source', ...defaultClientConditions] },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest names every chunk by its source module (bench/host-bundle.mjs, e2e/responsive).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/callback': apiTarget },
