@@ -42,7 +42,13 @@ async function sizeOf(file) {
 
 const { startServer } = await loadBuiltServer();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'procedo-host-bundle-'));
-const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: hostDist, logLevel: 'silent' });
+const server = await startServer({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  staticDir: hostDist,
+  logLevel: 'silent',
+});
 const origin = server.url.replace(/\/+$/, '');
 const browser = await launchChromium();
 
@@ -74,11 +80,32 @@ async function createProcess(context) {
 }
 
 const PAGES = [
-  { name: 'logon', url: () => '/logon', signedIn: false, ready: (page) => page.getByRole('button', { name: 'Log on', exact: true }) },
-  { name: 'home', url: () => '/', ready: (page) => page.getByRole('navigation', { name: 'Profile navigation' }).getByRole('link').first() },
-  { name: 'record form (102)', url: () => '/form?WebTemplateNo=102&UGoToItemNo=1', ready: (page) => page.getByRole('form').first() },
-  { name: 'search form (111, grid)', url: () => '/form?WebTemplateNo=111&WFRun_AutoRun=1', ready: (page) => page.getByRole('grid').first() },
-  { name: 'process step', url: ({ processId }) => `/apps/flow/step/?id=${processId}`, ready: (page) => page.getByRole('heading', { level: 1 }) },
+  {
+    name: 'logon',
+    url: () => '/logon',
+    signedIn: false,
+    ready: (page) => page.getByRole('button', { name: 'Log on', exact: true }),
+  },
+  {
+    name: 'home',
+    url: () => '/',
+    ready: (page) => page.getByRole('navigation', { name: 'Profile navigation' }).getByRole('link').first(),
+  },
+  {
+    name: 'record form (102)',
+    url: () => '/form?WebTemplateNo=102&UGoToItemNo=1',
+    ready: (page) => page.getByRole('form').first(),
+  },
+  {
+    name: 'search form (111, grid)',
+    url: () => '/form?WebTemplateNo=111&WFRun_AutoRun=1',
+    ready: (page) => page.getByRole('grid').first(),
+  },
+  {
+    name: 'process step',
+    url: ({ processId }) => `/apps/flow/step/?id=${processId}`,
+    ready: (page) => page.getByRole('heading', { level: 1 }),
+  },
 ];
 
 const rows = [];
@@ -95,8 +122,12 @@ for (const spec of PAGES) {
   await spec.ready(page).waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   const chunks = [];
-  for (const file of [...scripts].sort()) chunks.push({ file, name: nameOf.get(file) ?? '?', ...(await sizeOf(file)) });
-  const total = chunks.reduce((sum, chunk) => ({ raw: sum.raw + chunk.raw, gzip: sum.gzip + chunk.gzip }), { raw: 0, gzip: 0 });
+  for (const file of [...scripts].sort())
+    chunks.push({ file, name: nameOf.get(file) ?? '?', ...(await sizeOf(file)) });
+  const total = chunks.reduce((sum, chunk) => ({ raw: sum.raw + chunk.raw, gzip: sum.gzip + chunk.gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
   rows.push({ page: spec.name, url: spec.url({ processId: '{id}' }), chunks, total });
   await context.close();
 }
@@ -112,10 +143,14 @@ for (const [key, chunk] of Object.entries(manifest)) {
   all.gzip += size.gzip;
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
-console.log(`Reference host JS per page (built dist; all JS chunks together: ${kb(all.raw)} raw, ${kb(all.gzip)} gzip)`);
+console.log(
+  `Reference host JS per page (built dist; all JS chunks together: ${kb(all.raw)} raw, ${kb(all.gzip)} gzip)`,
+);
 console.log(`${'page'.padEnd(26)}${'scripts'.padStart(8)}${'raw'.padStart(11)}${'gzip'.padStart(11)}`);
 for (const row of rows) {
-  console.log(`${row.page.padEnd(26)}${String(row.chunks.length).padStart(8)}  ${kb(row.total.raw)}  ${kb(row.total.gzip)}`);
+  console.log(
+    `${row.page.padEnd(26)}${String(row.chunks.length).padStart(8)}  ${kb(row.total.raw)}  ${kb(row.total.gzip)}`,
+  );
   if (process.env.BENCH_LIST) {
     for (const chunk of row.chunks) console.log(`    ${kb(chunk.gzip)} gzip  ${chunk.file}  (${chunk.name})`);
   }

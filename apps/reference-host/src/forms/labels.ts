@@ -4,6 +4,7 @@
  */
 export const FORM_PAGE_LABELS = Object.freeze({
   loading: 'Loading the form…',
+  loadingResults: 'Loading the results…',
   noForm: 'No form was given: open the form page with ?WebTemplateNo={form number}.',
   newRecord: 'New record',
   version: (version: number, by: string, at: string) => `Version ${version}, saved by ${by} at ${at} (UTC)`,

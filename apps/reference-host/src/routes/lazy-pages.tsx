@@ -1,28 +1,41 @@
-import { LoadingPanel } from '@procedo/forms-react';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { RouteLoading } from './route-loading';
 
-// The filter editor and the dashboard pages carry parts of forms-react (`./filter-editor`,
-// `./dashboard`) no other page needs: each is loaded on its first visit, in a chunk of its own, so
-// the app's main chunk stays without them (docs/ARCHITECTURE.md, Package size).
-const LazyDashboardPage = lazy(async () => ({ default: (await import('./DashboardPage')).DashboardPage }));
-const LazyFilterEditorPage = lazy(async () => ({
-  default: (await import('./FilterEditorPage')).FilterEditorPage,
-}));
-
-/** `/dashboard`, loaded on its first visit. */
-export function DashboardPage() {
-  return (
-    <Suspense fallback={<LoadingPanel isVisible />}>
-      <LazyDashboardPage />
-    </Suspense>
-  );
+/**
+ * A page loaded on its first visit, in a chunk of its own (docs/ARCHITECTURE.md, Host bundle):
+ * the app's entry holds only React, the router and this table, so the logon page loads no
+ * signed-in shell, form, grid, process or dashboard code. Rolldown puts the modules two pages
+ * share in chunks of their own, loaded by both.
+ */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): ComponentType {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  function LazyPage() {
+    return (
+      <Suspense fallback={<RouteLoading />}>
+        <Page />
+      </Suspense>
+    );
+  }
+  LazyPage.displayName = `Lazy(${name})`;
+  return LazyPage;
 }
 
-/** `/filter-editor`, loaded on its first visit. */
-export function FilterEditorPage() {
-  return (
-    <Suspense fallback={<LoadingPanel isVisible />}>
-      <LazyFilterEditorPage />
-    </Suspense>
-  );
-}
+// One line per route page; App.tsx puts them in the route table.
+export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditPrintPage');
+export const AuditSearchPage = lazyPage(() => import('./AuditSearchPage'), 'AuditSearchPage');
+export const BlankPage = lazyPage(() => import('./BlankPage'), 'BlankPage');
+export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'DashboardPage');
+export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
+export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
+export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
+export const HelpPage = lazyPage(() => import('./HelpPage'), 'HelpPage');
+export const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
+export const LogonPage = lazyPage(() => import('./LogonPage'), 'LogonPage');
+export const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
+/** The signed-in layout (shell, session, opener, process runner) of every page below `/`. */
+export const RootRoute = lazyPage(() => import('./RootRoute'), 'RootRoute');
+export const SecurityEventsPage = lazyPage(() => import('./SecurityEventsPage'), 'SecurityEventsPage');
+export const StepPage = lazyPage(() => import('./StepPage'), 'StepPage');
