@@ -16,8 +16,8 @@ import {
   StepPage,
 } from './routes/lazy-pages';
 
-// Every page is loaded on its first visit (routes/lazy-pages.tsx): a new route adds one line
-// there and its <Route> here.
+// Every page is loaded on its first visit (routes/lazy-pages.tsx; main.tsx's <Suspense> shows
+// the loading state): a new route adds one line there and its <Route> here.
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
 export function App() {
   return (

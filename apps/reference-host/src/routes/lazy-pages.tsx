@@ -1,27 +1,14 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { RouteLoading } from './route-loading';
+import { type ComponentType, lazy } from 'react';
 
 /**
  * A page loaded on its first visit, in a chunk of its own (docs/ARCHITECTURE.md, Host bundle):
  * the app's entry holds only React, the router and this table, so the logon page loads no
  * signed-in shell, form, grid, process or dashboard code. Rolldown puts the modules two pages
- * share in chunks of their own, loaded by both.
+ * share in chunks of their own, loaded by both. While one loads, the nearest `<Suspense>` shows
+ * `RouteLoading`: App.tsx's around the routes, the signed-in layout's around its outlet.
  */
-function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-): ComponentType {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-  function LazyPage() {
-    return (
-      <Suspense fallback={<RouteLoading />}>
-        <Page />
-      </Suspense>
-    );
-  }
-  LazyPage.displayName = `Lazy(${name})`;
-  return LazyPage;
-}
+const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
 
 // One line per route page; App.tsx puts them in the route table.
 export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditPrintPage');
