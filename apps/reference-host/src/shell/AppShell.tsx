@@ -1,6 +1,6 @@
 import { Messages, type SiteMapNode } from '@procedo/client-api';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { callback } from '../api';
 import { withPageTimeTravel } from '../forms/form-query';
 import { NavigationTree } from './NavigationTree';
@@ -26,6 +26,7 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   const [navigation, setNavigation] = useState<NavigationState>({ kind: 'loading' });
   const [quickFind, setQuickFind] = useState('');
   const quickFindId = useId();
+  const menu = useNavigationMenu();
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session changes
@@ -55,6 +56,18 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
   return (
     <div className="procedo-AppShell">
       <header className="procedo-TitleBar">
+        {/* Below a tablet's width (styles/app.css) the navigation is behind this button. */}
+        <button
+          type="button"
+          ref={menu.buttonRef}
+          className="procedo-MenuButton"
+          aria-expanded={menu.isOpen}
+          aria-controls={menu.navigationId}
+          onClick={menu.toggle}
+          onKeyDown={menu.onKeyDown}
+        >
+          Menu
+        </button>
         <Link to={withPageTimeTravel('/', pageParams)} className="procedo-TitleBar-product">
           {PRODUCT_NAME}
         </Link>
@@ -64,7 +77,11 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
             id={quickFindId}
             type="search"
             value={quickFind}
-            onChange={(event) => setQuickFind(event.target.value)}
+            onChange={(event) => {
+              setQuickFind(event.target.value);
+              // What it finds is in the navigation: on a phone, open the menu to show it.
+              if (event.target.value.trim()) menu.show();
+            }}
             autoComplete="off"
           />
         </search>
@@ -92,7 +109,14 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
         {sessionNotice}
       </header>
       <div className="procedo-AppShell-body">
-        <nav aria-label="Profile navigation" className="procedo-Navigation">
+        <nav
+          aria-label="Profile navigation"
+          id={menu.navigationId}
+          ref={menu.navigationRef}
+          className="procedo-Navigation"
+          data-open={menu.isOpen || undefined}
+          onKeyDown={menu.onKeyDown}
+        >
           {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}
           {navigation.kind === 'error' ? (
             <p role="alert" className="procedo-Navigation-error">
@@ -110,4 +134,46 @@ export function AppShell({ children, sessionNotice }: AppShellProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The navigation as a menu on a narrow screen (the button and the hiding are CSS's; on a wide
+ * screen the navigation always shows and the state does nothing): the button opens it and moves
+ * focus to its first link, Escape closes it and returns focus to the button, and going to another
+ * page closes it.
+ */
+function useNavigationMenu() {
+  const [isOpen, setOpen] = useState(false);
+  const navigationId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigationRef = useRef<HTMLElement>(null);
+  const focusFirstLink = useRef(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!isOpen || !focusFirstLink.current) return;
+    focusFirstLink.current = false;
+    navigationRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [isOpen]);
+
+  return {
+    isOpen,
+    navigationId,
+    buttonRef,
+    navigationRef,
+    toggle: () => {
+      focusFirstLink.current = !isOpen;
+      setOpen(!isOpen);
+    },
+    show: () => setOpen(true),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !isOpen) return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    },
+  };
 }
