@@ -207,7 +207,13 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
       {trail.events.length === 0 ? (
         <p>{L.empty}</p>
       ) : (
-        <div className="procedo-AuditTrail-scroll">
+        // A narrow panel scrolls the table sideways: keyboard users scroll it by focusing it.
+        <section
+          className="procedo-AuditTrail-scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label={L.caption(props.recordId, shown.length, trail.events.length)}
+        >
           <AuditEventsTable
             events={shown}
             caption={L.caption(props.recordId, shown.length, trail.events.length)}
@@ -215,7 +221,7 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
             {...(fieldLabel ? { fieldLabel } : {})}
             {...(props.timeZone ? { timeZone: props.timeZone } : {})}
           />
-        </div>
+        </section>
       )}
       {trail.load.next !== null ? (
         <button type="button" onClick={() => busy(trail.loadMore)} disabled={isBusy}>
