@@ -207,9 +207,12 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
       {trail.events.length === 0 ? (
         <p>{L.empty}</p>
       ) : (
-        // A narrow panel scrolls the table sideways: keyboard users scroll it by focusing it.
-        <section
+        // A narrow panel scrolls the table sideways: keyboard users scroll it by focusing it. A
+        // named group, not a region: the panel around it is the page's "Audit trail" region.
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this holds a table
+        <div
           className="procedo-AuditTrail-scroll"
+          role="group"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
           tabIndex={0}
           aria-label={L.caption(props.recordId, shown.length, trail.events.length)}
@@ -221,7 +224,7 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
             {...(fieldLabel ? { fieldLabel } : {})}
             {...(props.timeZone ? { timeZone: props.timeZone } : {})}
           />
-        </section>
+        </div>
       )}
       {trail.load.next !== null ? (
         <button type="button" onClick={() => busy(trail.loadMore)} disabled={isBusy}>
