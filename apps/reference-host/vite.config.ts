@@ -9,13 +9,37 @@ import { defaultClientConditions, defineConfig } from 'vite';
  */
 const SHIPPED_LOCALES = ['en-US'];
 
+/**
+ * The libraries every page shares, each in one long-cached chunk whatever page loads first
+ * (docs/ARCHITECTURE.md, Host bundle): React and the router (the logon page too), then the
+ * react-aria family every signed-in page uses. Everything else follows the route split.
+ */
+const VENDOR_CHUNKS = [
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+    priority: 2,
+  },
+  {
+    name: 'react-aria',
+    test: /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc[\\/]helpers|client-only|use-sync-external-store|clsx)[\\/]/,
+    priority: 1,
+  },
+];
+
 const apiTarget = process.env.PROCEDO_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [optimizeLocales.vite({ locales: SHIPPED_LOCALES }), react()],
   // `resolve.conditions` replaces Vite's defaults, so keep them after our source condition.
   resolve: { conditions: ['@procedo/source', ...defaultClientConditions] },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // The manifest names every chunk by its source module (bench/host-bundle.mjs, e2e/responsive).
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_CHUNKS } } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/callback': apiTarget },

@@ -1,25 +1,27 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { AuditPrintPage } from './routes/AuditPrintPage';
-import { AuditSearchPage } from './routes/AuditSearchPage';
-import { BlankPage } from './routes/BlankPage';
-import { FlowHomePage } from './routes/FlowHomePage';
-import { FormPage } from './routes/FormPage';
-import { HelpPage } from './routes/HelpPage';
-import { HomePage } from './routes/HomePage';
-import { LogonPage } from './routes/LogonPage';
 import {
+  AuditPrintPage,
+  AuditSearchPage,
+  BlankPage,
   DashboardPage,
   FilterEditorPage,
+  FlowHomePage,
+  FormPage,
+  HelpPage,
+  HomePage,
+  LogonPage,
+  NotFoundPage,
   PermissionsEditorPage,
   PermissionsOverviewPage,
+  ProfilePage,
+  RootRoute,
+  SecurityEventsPage,
+  StepPage,
+  SystemPage,
 } from './routes/lazy-pages';
-import { NotFoundPage } from './routes/NotFoundPage';
-import { ProfilePage } from './routes/ProfilePage';
-import { RootRoute } from './routes/RootRoute';
-import { SecurityEventsPage } from './routes/SecurityEventsPage';
-import { StepPage } from './routes/StepPage';
-import { SystemPage } from './routes/SystemPage';
 
+// Every page is loaded on its first visit (routes/lazy-pages.tsx; main.tsx's <Suspense> shows
+// the loading state): a new route adds one line there and its <Route> here.
 /** The routes of the reference host (CONTRACT "Routes of the reference host"). */
 export function App() {
   return (

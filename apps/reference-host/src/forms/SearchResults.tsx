@@ -14,7 +14,6 @@ import {
   type FormStore,
   openFilterEditor,
   type ResultsElement,
-  SearchResultsGrid,
   type SearchRow,
   searchPageFetcher,
   useFilterEditorResult,
@@ -26,6 +25,7 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import type { FormPageQuery } from './form-query';
+import { LazySearchResultsGrid } from './LazySearchResultsGrid';
 import { useOpenHostLink } from './useOpenHostLink';
 
 /** What the form page needs of a search form's results. */
@@ -164,7 +164,7 @@ export function useSearchResults(
 
   const renderResults = (element: ResultsElement) =>
     fetchPage === null ? null : (
-      <SearchResultsGrid
+      <LazySearchResultsGrid
         webTemplateNo={webTemplateNo}
         element={element}
         elements={elements}

@@ -4,6 +4,7 @@
  */
 export const FORM_PAGE_LABELS = Object.freeze({
   loading: 'Loading the form…',
+  loadingResults: 'Loading the results…',
   noForm: 'No form was given: open the form page with ?WebTemplateNo={form number}.',
   newRecord: 'New record',
   /** The silent postback of the values on screen into a new record in a popup. */

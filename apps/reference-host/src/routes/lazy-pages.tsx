@@ -1,54 +1,39 @@
-import { LoadingPanel } from '@procedo/forms-react';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy } from 'react';
 
-// The filter editor and the dashboard pages carry parts of forms-react (`./filter-editor`,
-// `./dashboard`) no other page needs: each is loaded on its first visit, in a chunk of its own, so
-// the app's main chunk stays without them (docs/ARCHITECTURE.md, Package size).
-const LazyDashboardPage = lazy(async () => ({ default: (await import('./DashboardPage')).DashboardPage }));
-const LazyFilterEditorPage = lazy(async () => ({
-  default: (await import('./FilterEditorPage')).FilterEditorPage,
-}));
+/**
+ * A page loaded on its first visit, in a chunk of its own (docs/ARCHITECTURE.md, Host bundle):
+ * the app's entry holds only React, the router and this table, so the logon page loads no
+ * signed-in shell, form, grid, process or dashboard code. Rolldown puts the modules two pages
+ * share in chunks of their own, loaded by both. While one loads, the nearest `<Suspense>` shows
+ * `RouteLoading`: App.tsx's around the routes, the signed-in layout's around its outlet.
+ */
+const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
 
-/** `/dashboard`, loaded on its first visit. */
-export function DashboardPage() {
-  return (
-    <Suspense fallback={<LoadingPanel isVisible />}>
-      <LazyDashboardPage />
-    </Suspense>
-  );
-}
-
-/** `/filter-editor`, loaded on its first visit. */
-export function FilterEditorPage() {
-  return (
-    <Suspense fallback={<LoadingPanel isVisible />}>
-      <LazyFilterEditorPage />
-    </Suspense>
-  );
-}
-
-// The permissions pages carry forms-react's `./permissions` entry (with @floating-ui/react).
-const LazyPermissionsEditorPage = lazy(async () => ({
-  default: (await import('./PermissionsEditorPage')).PermissionsEditorPage,
-}));
-const LazyPermissionsOverviewPage = lazy(async () => ({
-  default: (await import('./PermissionsOverviewPage')).PermissionsOverviewPage,
-}));
-
-/** `/_forms/form`, the element permissions editor over a form, loaded on its first visit. */
-export function PermissionsEditorPage() {
-  return (
-    <Suspense fallback={<LoadingPanel isVisible />}>
-      <LazyPermissionsEditorPage />
-    </Suspense>
-  );
-}
-
-/** `/permissions`, the overview of every element permission, loaded on its first visit. */
-export function PermissionsOverviewPage() {
-  return (
-    <Suspense fallback={<LoadingPanel isVisible />}>
-      <LazyPermissionsOverviewPage />
-    </Suspense>
-  );
-}
+// One line per route page; App.tsx puts them in the route table.
+export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditPrintPage');
+export const AuditSearchPage = lazyPage(() => import('./AuditSearchPage'), 'AuditSearchPage');
+export const BlankPage = lazyPage(() => import('./BlankPage'), 'BlankPage');
+export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'DashboardPage');
+export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
+export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
+export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
+export const HelpPage = lazyPage(() => import('./HelpPage'), 'HelpPage');
+export const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
+export const LogonPage = lazyPage(() => import('./LogonPage'), 'LogonPage');
+export const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
+/** `/_forms/form`: the element permissions editor over a form (forms-react's `./permissions`). */
+export const PermissionsEditorPage = lazyPage(
+  () => import('./PermissionsEditorPage'),
+  'PermissionsEditorPage',
+);
+export const PermissionsOverviewPage = lazyPage(
+  () => import('./PermissionsOverviewPage'),
+  'PermissionsOverviewPage',
+);
+export const ProfilePage = lazyPage(() => import('./ProfilePage'), 'ProfilePage');
+/** The signed-in layout (shell, session, opener, process runner) of every page below `/`. */
+export const RootRoute = lazyPage(() => import('./RootRoute'), 'RootRoute');
+export const SecurityEventsPage = lazyPage(() => import('./SecurityEventsPage'), 'SecurityEventsPage');
+export const StepPage = lazyPage(() => import('./StepPage'), 'StepPage');
+export const SystemPage = lazyPage(() => import('./SystemPage'), 'SystemPage');

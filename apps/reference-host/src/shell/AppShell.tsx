@@ -1,7 +1,7 @@
 import type { Bookmark, SiteMapNode } from '@procedo/client-api';
 import { deferCall, navigationTarget, TOP_MENU_BAR_DELAY_MS, useMessages } from '@procedo/forms-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
 import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
 import { HostDeveloperBar } from '../developer/HostDeveloperBar';
@@ -40,6 +40,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
     if (saved.LangCode === context.User.preferences.language) setNavigationRevision((n) => n + 1);
   });
   const quickFindId = useId();
+  const menu = useNavigationMenu();
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
   // And after a profile switch: the navigation is the profile's.
@@ -95,6 +96,18 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
   return (
     <div className="procedo-AppShell">
       <header className="procedo-TitleBar">
+        {/* Below a tablet's width (styles/app.css) the navigation is behind this button. */}
+        <button
+          type="button"
+          ref={menu.buttonRef}
+          className="procedo-MenuButton"
+          aria-expanded={menu.isOpen}
+          aria-controls={menu.navigationId}
+          onClick={menu.toggle}
+          onKeyDown={menu.onKeyDown}
+        >
+          Menu
+        </button>
         <Link to={withPageTimeTravel('/', pageParams)} className="procedo-TitleBar-product">
           {PRODUCT_NAME}
         </Link>
@@ -104,7 +117,11 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
             id={quickFindId}
             type="search"
             value={quickFind}
-            onChange={(event) => setQuickFind(event.target.value)}
+            onChange={(event) => {
+              setQuickFind(event.target.value);
+              // What it finds is in the navigation: on a phone, open the menu to show it.
+              if (event.target.value.trim()) menu.show();
+            }}
             autoComplete="off"
           />
         </search>
@@ -137,7 +154,14 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
       </header>
       <HostDeveloperBar />
       <div className="procedo-AppShell-body">
-        <nav aria-label="Profile navigation" className="procedo-Navigation">
+        <nav
+          aria-label="Profile navigation"
+          id={menu.navigationId}
+          ref={menu.navigationRef}
+          className="procedo-Navigation"
+          data-open={menu.isOpen || undefined}
+          onKeyDown={menu.onKeyDown}
+        >
           {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}
           {navigation.kind === 'error' ? (
             <p role="alert" className="procedo-Navigation-error">
@@ -181,4 +205,46 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
       </div>
     </div>
   );
+}
+
+/**
+ * The navigation as a menu on a narrow screen (the button and the hiding are CSS's; on a wide
+ * screen the navigation always shows and the state does nothing): the button opens it and moves
+ * focus to its first link, Escape closes it and returns focus to the button, and going to another
+ * page closes it.
+ */
+function useNavigationMenu() {
+  const [isOpen, setOpen] = useState(false);
+  const navigationId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigationRef = useRef<HTMLElement>(null);
+  const focusFirstLink = useRef(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!isOpen || !focusFirstLink.current) return;
+    focusFirstLink.current = false;
+    navigationRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [isOpen]);
+
+  return {
+    isOpen,
+    navigationId,
+    buttonRef,
+    navigationRef,
+    toggle: () => {
+      focusFirstLink.current = !isOpen;
+      setOpen(!isOpen);
+    },
+    show: () => setOpen(true),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !isOpen) return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    },
+  };
 }

@@ -11,11 +11,12 @@ import {
 import { ProcessRunnerProvider, useProcessTexts } from '@procedo/process-react';
 import { createSessionManager, type SessionManager } from '@procedo/session';
 import { SessionLockOverlay, SessionProvider, SessionTimeoutNotice } from '@procedo/session/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applySessionTimeout, bindSessionLock, callback, serverTimeout, v1 } from '../api';
 import { logonUrlFor } from '../logon/return-url';
 import { ProcessChangesContext } from '../processes/process-changes';
+import { RouteLoading } from '../routes/route-loading';
 import { userMessage } from '../user-message';
 import { AppShell } from './AppShell';
 import { createHostErrorHandler } from './host-error-handler';
@@ -271,7 +272,10 @@ function SignedInShell({ context, onContextChange, manager }: SignedInShellProps
               />
             }
           >
-            <Outlet />
+            {/* A page's code loads on its first visit (routes/lazy-pages.tsx): the shell stays. */}
+            <Suspense fallback={<RouteLoading />}>
+              <Outlet />
+            </Suspense>
           </AppShell>
         </ProcessChangesContext.Provider>
       </ProcessRunnerProvider>

@@ -3,6 +3,7 @@
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once on the grid (the ARIA grid key model), not per cell.
 import type { SearchFilter, ValueElement } from '@procedo/client-api';
 import {
+  type CSSProperties,
   type HTMLAttributes,
   type KeyboardEvent,
   type MouseEvent,
@@ -262,7 +263,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const busy = snapshot.error === null && (snapshot.isLoading || placeholders);
   const exactTotal = snapshot.total !== null && snapshot.totalIsExact;
   return (
-    <div className="procedo-DataGrid" data-loading={busy || undefined}>
+    <div
+      className="procedo-DataGrid"
+      data-loading={busy || undefined}
+      // On a narrow screen the styles give each column a minimum width from this count, and the
+      // grid (filters, header and rows together) scrolls sideways inside its own box.
+      style={{ '--procedo-DataGrid-columns': columnCount } as CSSProperties}
+    >
       {props.showFilters && (
         <ColumnFilters
           columns={columns}

@@ -208,7 +208,16 @@ export function AuditTrailPanel(props: AuditTrailPanelProps) {
       {trail.events.length === 0 ? (
         <p>{L.empty}</p>
       ) : (
-        <div className="procedo-AuditTrail-scroll">
+        // A narrow panel scrolls the table sideways: keyboard users scroll it by focusing it. A
+        // named group, not a region: the panel around it is the page's "Audit trail" region.
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this holds a table
+        <div
+          className="procedo-AuditTrail-scroll"
+          role="group"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label={L.caption(props.recordId, shown.length, trail.events.length)}
+        >
           <AuditEventsTable
             events={shown}
             caption={L.caption(props.recordId, shown.length, trail.events.length)}
