@@ -26,6 +26,10 @@ describe('openSqlite', () => {
 });
 
 describe('migrate', () => {
+  it('lists the migrations as 1, 2, 3… with no gap and none out of order (a later one would skip an earlier)', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, index) => index + 1));
+  });
+
   it('applies every migration once and nothing on a second run', () => {
     const db = openSqlite(path.join(dir, 'x.sqlite'));
     expect(migrate(db, MIGRATIONS)).toEqual(MIGRATIONS.map((m) => m.version));
