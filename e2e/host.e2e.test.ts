@@ -117,7 +117,11 @@ describe('reference host: spec §8 error handling', () => {
   it('opens the lock overlay when a call finds the session gone, and carries on after logging in there', async () => {
     const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
     await logOnAndWaitForHome(page, 'operator');
+    // Quick find reads the user's bookmarks as a search starts: let that read end while signed in,
+    // so the call that finds the session gone is the one below.
+    const bookmarksRead = page.waitForResponse((response) => response.url().includes('/api/v1/bookmarks'));
     await page.getByLabel('Quick find').fill('batch');
+    await bookmarksRead;
     // End the server session behind the page's back (as an expiry or another sign-out would).
     const logoutStatus = await page.evaluate(async () => {
       const csrf = /(?:^|; )procedo_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
