@@ -165,9 +165,12 @@ export {
   type FormsTexts,
   localizeMessage,
   type MessageCatalogue,
+  type OnDemandSection,
   type ShellLabels,
+  type TranslationLabels,
   useFormsTexts,
   useMessages,
+  useOnDemandTexts,
 } from './i18n/texts';
 export type { ChildSubmit, ChildSubmitListenerOptions } from './opening/child-submit';
 export { CHILD_SUBMITS_SOURCE, listenForChildSubmits, notifyChildSubmit } from './opening/child-submit';

@@ -75,6 +75,7 @@ export const GERMAN: Readonly<Record<string, string>> = {
   'User accounts and profiles': 'Benutzerkonten und Profile',
   Permissions: 'Berechtigungen',
   'Hide or lock form elements per profile': 'Formularelemente je Profil ausblenden oder sperren',
+  'Every element permission by form and owner': 'Alle Elementberechtigungen nach Formular und Inhaber',
   'Audit trail': 'Audit-Trail',
   'Signed changes, who and when': 'Signierte Änderungen: wer und wann',
   'Security events': 'Sicherheitsereignisse',

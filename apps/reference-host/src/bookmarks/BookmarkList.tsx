@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { v1 } from '../api';
 import { useLoad } from '../processes/useLoad';
+import { useHostTexts } from '../texts';
 import { useBookmarkChanges } from './bookmarks';
 
 /**
@@ -9,16 +10,15 @@ import { useBookmarkChanges } from './bookmarks';
  * (the server leaves them out).
  */
 export function BookmarkList({ headingId, href }: { headingId: string; href: (url: string) => string }) {
+  const texts = useHostTexts().bookmarks;
   const changes = useBookmarkChanges();
   const loaded = useLoad(() => v1.bookmarks.list(), [changes]);
   return (
     <section aria-labelledby={headingId} className="procedo-Dashboard-card procedo-BookmarkList">
-      <h2 id={headingId}>Your bookmarks</h2>
-      {loaded.kind === 'loading' ? <p role="status">Loading bookmarks…</p> : null}
+      <h2 id={headingId}>{texts.title}</h2>
+      {loaded.kind === 'loading' ? <p role="status">{texts.loading}</p> : null}
       {loaded.kind === 'error' ? <p role="alert">{loaded.message}</p> : null}
-      {loaded.kind === 'ready' && loaded.data.Items.length === 0 ? (
-        <p>No bookmarks yet. Use the star on a record to bookmark it.</p>
-      ) : null}
+      {loaded.kind === 'ready' && loaded.data.Items.length === 0 ? <p>{texts.empty}</p> : null}
       {loaded.kind === 'ready' && loaded.data.Items.length > 0 ? (
         <ul>
           {loaded.data.Items.map((bookmark) => (

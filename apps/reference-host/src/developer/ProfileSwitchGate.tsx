@@ -3,17 +3,15 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';
+import { HOST_TEXTS, useHostTexts } from '../texts';
 import { userMessage } from '../user-message';
 import { readProfileRequest } from './profile-request';
 
-export const PROFILE_SWITCH_LABELS = {
-  switching: 'Switching profile…',
-  refused: (requested: string, current: string, reason: string) =>
-    `The page could not switch to profile ${requested} and stays on profile ${current}: ${reason}`,
-  notAnId: 'it is not a profile id.',
-};
+/** The profile switch's English texts (the host catalogue's `profileSwitch`). */
+export const PROFILE_SWITCH_LABELS = HOST_TEXTS.profileSwitch;
 
-type Outcome = { param: string; failure: string | null };
+/** `failure`: the server's reason, or `notAnId` (said in the user's language when shown). */
+type Outcome = { param: string; failure: string | { notAnId: true } | null };
 
 /**
  * `UGOTOPROFILENO=<profile id>` on the form page: the session switches to that profile before the
@@ -24,6 +22,7 @@ type Outcome = { param: string; failure: string | null };
 export function ProfileSwitchGate({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const { context, onContextChange } = useSignedIn();
+  const texts = useHostTexts().profileSwitch;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const request = readProfileRequest(params, context.WebProfileId, outcome?.param ?? null);
 
@@ -31,7 +30,7 @@ export function ProfileSwitchGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (request.kind === 'none' || request.kind === 'done') return;
     if (request.kind === 'invalid') {
-      setOutcome({ param: request.param, failure: PROFILE_SWITCH_LABELS.notAnId });
+      setOutcome({ param: request.param, failure: { notAnId: true } });
       return;
     }
     let isActive = true;
@@ -51,17 +50,17 @@ export function ProfileSwitchGate({ children }: { children: ReactNode }) {
   }, [request.kind, request.kind === 'none' ? null : request.param]);
 
   if (request.kind === 'switch' || request.kind === 'invalid') {
-    return <LoadingPanel isVisible label={PROFILE_SWITCH_LABELS.switching} />;
+    return <LoadingPanel isVisible label={texts.switching} />;
   }
   const current = context.Profiles?.find((profile) => profile.Id === context.WebProfileId);
   return (
     <>
       {request.kind === 'done' && outcome?.param === request.param && outcome.failure ? (
         <p role="alert" className="procedo-FormPage-profileRefused">
-          {PROFILE_SWITCH_LABELS.refused(
+          {texts.refused(
             outcome.param,
             current?.Name ?? String(context.WebProfileId),
-            outcome.failure,
+            typeof outcome.failure === 'string' ? outcome.failure : texts.notAnId,
           )}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import type { SessionContext } from '@procedo/client-api';
+import { HOST_TEXTS, type HostTexts } from '../texts';
 
 /** One entry of the administration area (`/system`). */
 export interface SystemEntry {
@@ -7,39 +8,48 @@ export interface SystemEntry {
   description: string;
 }
 
-interface GatedEntry extends SystemEntry {
+type SystemTexts = HostTexts['system'];
+type TextKey = 'users' | 'permissions' | 'audit' | 'securityEvents';
+
+interface GatedEntry {
+  /** Its title's key in the texts; the description's is `<key>Description`. */
+  text: TextKey;
+  href: string;
   /** Whether the user may use it: the same right the server checks on its requests. */
   isAllowed: (context: SessionContext) => boolean;
 }
 
 const ENTRIES: readonly GatedEntry[] = [
   {
-    title: 'Users',
+    text: 'users',
     href: '/form?WebTemplateNo=901',
-    description: 'User accounts, their profiles and roles',
     isAllowed: (context) => context.Roles.includes('user-admin'),
   },
   {
-    title: 'Permissions',
+    text: 'permissions',
     href: '/_forms/form?WebTemplateNo=101&PERMISSION_FORMID=101',
-    description: 'Hide or lock form elements for a user or a profile',
     isAllowed: (context) => context.Roles.includes('permission-design'),
   },
   {
-    title: 'Audit trail',
+    text: 'audit',
     href: '/audit',
-    description: 'Signed changes across records: who, what and when',
     isAllowed: (context) => context.WebUserIsSupervisor,
   },
   {
-    title: 'Security events',
+    text: 'securityEvents',
     href: '/security-events',
-    description: 'Failed signature attempts and signing blocks',
     isAllowed: (context) => context.WebUserIsSupervisor,
   },
 ];
 
-/** The administration entries the user's rights allow, in menu order. */
-export function systemEntriesFor(context: SessionContext): SystemEntry[] {
-  return ENTRIES.filter((entry) => entry.isAllowed(context)).map(({ isAllowed: _, ...entry }) => entry);
+/** The administration entries the user's rights allow, in menu order, in `texts`' language. */
+export function systemEntriesFor(
+  context: SessionContext,
+  texts: SystemTexts = HOST_TEXTS.system,
+): SystemEntry[] {
+  return ENTRIES.filter((entry) => entry.isAllowed(context)).map(({ text, href }) => ({
+    title: texts[text],
+    href,
+    description: texts[`${text}Description`],
+  }));
 }

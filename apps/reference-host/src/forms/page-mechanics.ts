@@ -3,9 +3,11 @@ import {
   copyRecordValues,
   type FormStore,
   listenForChildSubmits,
+  localizeMessage,
   notifyChildSubmit,
   readSilentPostback,
   silentPostback,
+  useMessages,
   useShell,
 } from '@procedo/forms-react';
 import { useProcessRunner } from '@procedo/process-react';
@@ -88,13 +90,16 @@ export function usePostedValues(store: FormStore, query: FormPageQuery, isNewRec
  */
 export function useCopyToNewRecord(store: FormStore): () => void {
   const { errorHandler } = useSignedIn();
+  const messages = useMessages();
   return useCallback(() => {
     const result = silentPostback(window, {
       url: `/form?WebTemplateNo=${store.definition.WebTemplateNo}`,
       values: store.getValues(),
     });
-    if (!result.ok) errorHandler.showErrorWindow(result.message, { title: store.definition.Title });
-  }, [store, errorHandler]);
+    // The §8 message in the user's language (English: exactly the spec's text).
+    const message = result.ok ? null : localizeMessage(result.message, messages);
+    if (message !== null) errorHandler.showErrorWindow(message, { title: store.definition.Title });
+  }, [store, errorHandler, messages]);
 }
 
 /** A record saved in a dialog, popup or tab tells the page that opened it (spec §9 child submit). */

@@ -14,6 +14,7 @@ import {
   type TimeTravelState,
   TimeTravelToggle,
   useFormSnapshot,
+  useFormsTexts,
   useMessages,
   useRecordSession,
   writeTimeTravelQuery,
@@ -50,6 +51,7 @@ import { RecordHistoryPanel } from '../forms/RecordHistoryPanel';
 import { useSearchResults } from '../forms/SearchResults';
 import { usePermissionsMenu } from '../forms/usePermissionsMenu';
 import { useSignedIn } from '../shell/signed-in-context';
+import { useHostTexts } from '../texts';
 import { useTranslationPrompt } from '../translation/useTranslationPrompt';
 import { userMessage } from '../user-message';
 import { USERS_FORM_NO, UsersAdminPage } from './LazyUsersAdminPage';
@@ -206,6 +208,8 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
   const onOpenPermissions = usePermissionsMenu(definition);
   const { context } = useSignedIn();
   // A translation into the language this user reads shows once the definition is loaded again.
+  const hostTexts = useHostTexts();
+  const { translation: translationTexts } = useFormsTexts();
   const translation = useTranslationPrompt((saved) => {
     if (saved.LangCode === context.User.preferences.language && store.getFormSnapshot().dirty !== 1)
       window.location.reload();
@@ -244,10 +248,10 @@ function FormView({ record, store, query, createdId, lastSearch }: FormViewProps
           <button
             type="button"
             className="procedo-TranslateButton"
-            aria-label={`Translate the title ${definition.Title}`}
+            aria-label={hostTexts.shell.translateTitle(definition.Title)}
             onClick={() => translation.onTranslate?.(formTitleTarget(definition))}
           >
-            Translate
+            {translationTexts.translate}
           </button>
         ) : null}
         {conflict ? (

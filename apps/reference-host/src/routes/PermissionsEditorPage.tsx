@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { FormPageMessage } from '../forms/FormPageMessage';
 import { parsePermissionQuery, permissionEditorHref } from '../forms/permission-query';
+import { useHostTexts } from '../texts';
 import { FormPage } from './FormPage';
 
 const EDITOR_PARAMS = [
@@ -21,13 +22,14 @@ const EDITOR_PARAMS = [
  * A missing or wrong parameter is named on the page instead.
  */
 export function PermissionsEditorPage() {
+  const texts = useHostTexts().permissions;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const parsed = useMemo(() => parsePermissionQuery(params), [params]);
   if (!parsed.ok) {
     return (
       <FormPageMessage
-        title="Element permissions"
+        title={texts.title}
         message={parsed.problems.map((problem) => `${problem.param} ${problem.message}.`).join(' ')}
       />
     );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { v1 } from '../api';
 import { permissionEditorHref } from '../forms/permission-query';
 import { useLoad } from '../processes/useLoad';
+import { type HostTexts, useHostTexts } from '../texts';
 
 /** The rows of one form and one owner. */
 interface OwnerGroup {
@@ -22,33 +23,32 @@ function groups(items: readonly PermissionRow[]): OwnerGroup[] {
   return [...byKey.values()];
 }
 
-const flags = (row: PermissionRow) =>
-  [row.Hidden ? 'Hidden' : null, row.Locked ? 'Locked' : null].filter(Boolean).join(', ');
+const flags = (row: PermissionRow, texts: HostTexts['permissions']) =>
+  [row.Hidden ? texts.hidden : null, row.Locked ? texts.locked : null].filter(Boolean).join(', ');
 
 /**
  * `/permissions` (Administration › Permissions): every element permission row by form and owner
  * (`GET permissions`, permission-design only); each form and owner opens the editor.
  */
 export function PermissionsOverviewPage() {
+  const texts = useHostTexts().permissions;
   const overview = useLoad<PermissionOverview>(() => v1.permissions.overview(), []);
   return (
     <>
-      <h1>Element permissions</h1>
+      <h1>{texts.title}</h1>
       <section aria-labelledby="permissions-list" className="procedo-Dashboard-card">
-        <h2 id="permissions-list">Every permission by form and owner</h2>
-        {overview.kind === 'loading' && <p aria-live="polite">Loading permissions…</p>}
+        <h2 id="permissions-list">{texts.list}</h2>
+        {overview.kind === 'loading' && <p aria-live="polite">{texts.loading}</p>}
         {overview.kind === 'error' && <p role="alert">{overview.message}</p>}
-        {overview.kind === 'ready' && overview.data.Items.length === 0 && (
-          <p>No element is hidden or locked.</p>
-        )}
+        {overview.kind === 'ready' && overview.data.Items.length === 0 && <p>{texts.empty}</p>}
         {overview.kind === 'ready' && overview.data.Items.length > 0 && (
           <table className="procedo-PermissionsOverview">
             <thead>
               <tr>
-                <th scope="col">Form</th>
-                <th scope="col">For</th>
-                <th scope="col">Element</th>
-                <th scope="col">Permission</th>
+                <th scope="col">{texts.form}</th>
+                <th scope="col">{texts.owner}</th>
+                <th scope="col">{texts.element}</th>
+                <th scope="col">{texts.permission}</th>
               </tr>
             </thead>
             {groups(overview.data.Items).map(({ key, first, rows }) => (
@@ -67,13 +67,15 @@ export function PermissionsOverviewPage() {
                               owner: { ownerType: first.OwnerType, ownerId: first.OwnerId },
                             })}
                           >
-                            {first.OwnerType === 'profile' ? 'Profile' : 'User'} {first.OwnerName}
+                            {first.OwnerType === 'profile'
+                              ? texts.profile(first.OwnerName)
+                              : texts.user(first.OwnerName)}
                           </Link>
                         </td>
                       </>
                     ) : null}
                     <td>{row.ElementName}</td>
-                    <td>{flags(row)}</td>
+                    <td>{flags(row, texts)}</td>
                   </tr>
                 ))}
               </tbody>

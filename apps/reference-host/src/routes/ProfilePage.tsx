@@ -3,15 +3,8 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { v1 } from '../api';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
+import { useHostTexts } from '../texts';
 import { userMessage } from '../user-message';
-
-const ROLE_TEXT: Record<string, string> = {
-  design: 'Design forms',
-  'navigation-design': 'Design navigation',
-  'permission-design': 'Edit element permissions',
-  'translation-admin': 'Translate',
-  'user-admin': 'Manage users',
-};
 
 /**
  * `/profile` (the user's name in the title bar): the signed-in user's own §3 fields, profile, roles
@@ -19,16 +12,17 @@ const ROLE_TEXT: Record<string, string> = {
  * (`PATCH session/preferences`). The fields themselves are changed by a user administrator.
  */
 export function ProfilePage() {
+  const texts = useHostTexts().profile;
   const account = useLoad<OwnAccount>(() => v1.users.me(), []);
   return (
     <>
-      <h1>Your profile</h1>
-      {account.kind === 'loading' ? <p aria-live="polite">Loading your profile…</p> : null}
+      <h1>{texts.title}</h1>
+      {account.kind === 'loading' ? <p aria-live="polite">{texts.loading}</p> : null}
       {account.kind === 'error' ? (
         <p role="alert">
           {account.message}{' '}
           <button type="button" onClick={account.reload}>
-            Try again
+            {texts.tryAgain}
           </button>
         </p>
       ) : null}
@@ -40,6 +34,7 @@ export function ProfilePage() {
 function ProfileDetails({ account }: { account: OwnAccount }) {
   const { User: user, Languages: languages } = account;
   const { context, onContextChange } = useSignedIn();
+  const texts = useHostTexts().profile;
   const ids = useId();
   const current = context.User.preferences;
   const [ui, setUi] = useState<UiMode>(current.ui);
@@ -57,7 +52,7 @@ function ProfileDetails({ account }: { account: OwnAccount }) {
     try {
       const next = await v1.session.setPreferences({ ui, language });
       onContextChange(next);
-      setStatus({ text: 'Your preferences are saved.', isError: false });
+      setStatus({ text: texts.saved, isError: false });
     } catch (error) {
       setStatus({ text: userMessage(error), isError: true });
     } finally {
@@ -66,23 +61,23 @@ function ProfileDetails({ account }: { account: OwnAccount }) {
   };
 
   const rows: [string, string][] = [
-    ['User name', user.name],
-    ['Legal name', user.legalName],
-    ['Job title', user.jobTitle],
-    ['Department', user.department],
-    ['Region', user.region],
-    ['Mobile', user.mobileTel],
-    ['Business e-mail', user.emailBusiness],
-    ['Private e-mail', user.emailPrivate],
-    ['Profile', user.profileName],
-    ['Supervisor', user.isSupervisor ? 'Yes' : 'No'],
-    ['Roles', user.roles.map((role) => ROLE_TEXT[role] ?? role).join(', ') || 'None'],
+    [texts.fields.name, user.name],
+    [texts.fields.legalName, user.legalName],
+    [texts.fields.jobTitle, user.jobTitle],
+    [texts.fields.department, user.department],
+    [texts.fields.region, user.region],
+    [texts.fields.mobileTel, user.mobileTel],
+    [texts.fields.emailBusiness, user.emailBusiness],
+    [texts.fields.emailPrivate, user.emailPrivate],
+    [texts.fields.profile, user.profileName],
+    [texts.fields.isSupervisor, user.isSupervisor ? texts.yes : texts.no],
+    [texts.fields.roles, user.roles.map((role) => texts.roles[role] ?? role).join(', ') || texts.none],
   ];
 
   return (
     <>
       <section aria-labelledby={`${ids}-details`} className="procedo-Dashboard-card">
-        <h2 id={`${ids}-details`}>Your details</h2>
+        <h2 id={`${ids}-details`}>{texts.details}</h2>
         <dl className="procedo-ProfilePage-fields">
           {rows.map(([term, value]) => (
             <div key={term}>
@@ -91,13 +86,13 @@ function ProfileDetails({ account }: { account: OwnAccount }) {
             </div>
           ))}
         </dl>
-        <p>A user administrator changes these details.</p>
+        <p>{texts.changedByAdmin}</p>
       </section>
       <section aria-labelledby={`${ids}-preferences`} className="procedo-Dashboard-card">
-        <h2 id={`${ids}-preferences`}>Preferences</h2>
+        <h2 id={`${ids}-preferences`}>{texts.preferences}</h2>
         <form onSubmit={save}>
           <fieldset>
-            <legend>User interface</legend>
+            <legend>{texts.ui}</legend>
             {(['modern', 'classic'] as const).map((mode) => (
               <label key={mode}>
                 <input
@@ -107,11 +102,11 @@ function ProfileDetails({ account }: { account: OwnAccount }) {
                   checked={ui === mode}
                   onChange={() => setUi(mode)}
                 />{' '}
-                {mode === 'modern' ? 'Modern' : 'Classic'}
+                {mode === 'modern' ? texts.modern : texts.classic}
               </label>
             ))}
           </fieldset>
-          <label htmlFor={`${ids}-language`}>Language</label>{' '}
+          <label htmlFor={`${ids}-language`}>{texts.language}</label>{' '}
           <select
             id={`${ids}-language`}
             value={language}
@@ -124,7 +119,7 @@ function ProfileDetails({ account }: { account: OwnAccount }) {
             ))}
           </select>{' '}
           <button type="submit" className="procedo-Button" disabled={isSaving}>
-            Save preferences
+            {texts.save}
           </button>
           <p role={status?.isError ? 'alert' : 'status'}>{status?.text}</p>
         </form>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { systemEntriesFor } from '../developer/system-entries';
 import { useSignedIn } from '../shell/signed-in-context';
+import { useHostTexts } from '../texts';
 
 /**
  * `/system` (the developer bar's System): the administration area — the entries the user's
@@ -9,12 +10,13 @@ import { useSignedIn } from '../shell/signed-in-context';
  */
 export function SystemPage() {
   const { context } = useSignedIn();
-  const entries = systemEntriesFor(context);
+  const texts = useHostTexts().system;
+  const entries = systemEntriesFor(context, texts);
   return (
     <>
-      <h1>System</h1>
+      <h1>{texts.title}</h1>
       {entries.length === 0 ? (
-        <p>You have no administration rights.</p>
+        <p>{texts.none}</p>
       ) : (
         <ul className="procedo-SystemPage-entries">
           {entries.map((entry) => (

@@ -1,4 +1,5 @@
-import { UsersAdmin } from '@procedo/forms-react/admin';
+import { useOnDemandTexts } from '@procedo/forms-react';
+import { USERS_ADMIN_LABELS, UsersAdmin } from '@procedo/forms-react/admin';
 import { v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';
 
@@ -9,10 +10,11 @@ import { useSignedIn } from '../shell/signed-in-context';
  */
 export function UsersAdminPage() {
   const { errorHandler } = useSignedIn();
+  const { title } = useOnDemandTexts('usersAdmin', USERS_ADMIN_LABELS);
   return (
     <>
-      <h1>Users</h1>
-      <UsersAdmin api={v1.users} onError={(error) => errorHandler.handle(error, { callerText: 'Users' })} />
+      <h1>{title}</h1>
+      <UsersAdmin api={v1.users} onError={(error) => errorHandler.handle(error, { callerText: title })} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { callback, v1 } from '../api';
 import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
 import { HostDeveloperBar } from '../developer/HostDeveloperBar';
 import { withPageTimeTravel } from '../forms/form-query';
+import { useHostTexts } from '../texts';
 import { TranslationModeToggle, useTranslationPrompt } from '../translation/useTranslationPrompt';
 import { NavigationTree } from './NavigationTree';
 import { useSignedIn } from './signed-in-context';
@@ -30,6 +31,7 @@ export interface AppShellProps {
 export function AppShell({ children, sessionNotice, languagePicker }: AppShellProps) {
   const { context, errorHandler } = useSignedIn();
   const messages = useMessages();
+  const texts = useHostTexts().shell;
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
   const [navigation, setNavigation] = useState<NavigationState>({ kind: 'loading' });
@@ -106,7 +108,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
           onClick={menu.toggle}
           onKeyDown={menu.onKeyDown}
         >
-          Menu
+          {texts.menu}
         </button>
         <Link to={withPageTimeTravel('/', pageParams)} className="procedo-TitleBar-product">
           {PRODUCT_NAME}
@@ -127,7 +129,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
         </search>
         <span className="procedo-TitleBar-user">
           <span className="procedo-visually-hidden">Signed in as </span>
-          <Link to="/profile" title="Your profile">
+          <Link to="/profile" title={texts.yourProfile}>
             {context.User.legalName}
           </Link>
         </span>
@@ -162,7 +164,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
           data-open={menu.isOpen || undefined}
           onKeyDown={menu.onKeyDown}
         >
-          {navigation.kind === 'loading' ? <p role="status">Loading navigation…</p> : null}
+          {navigation.kind === 'loading' ? <p role="status">{texts.loadingNavigation}</p> : null}
           {navigation.kind === 'error' ? (
             <p role="alert" className="procedo-Navigation-error">
               {messages.siteMapLoadError}
@@ -171,7 +173,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
           {foundBookmarks.length > 0 ? (
             <section aria-labelledby={`${quickFindId}-bookmarks`} className="procedo-QuickFind-bookmarks">
               <h2 id={`${quickFindId}-bookmarks`} className="procedo-NavigationTree-group">
-                Bookmarks
+                {texts.bookmarks}
               </h2>
               <ul className="procedo-NavigationTree">
                 {foundBookmarks.map((bookmark) => (

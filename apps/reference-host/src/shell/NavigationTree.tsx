@@ -1,4 +1,5 @@
 import type { SiteMapNode } from '@procedo/client-api';
+import { useFormsTexts } from '@procedo/forms-react';
 import { Link, useSearchParams } from 'react-router';
 import { readLinkTarget, withPageTimeTravel } from '../forms/form-query';
 import { useOpenHostLink } from '../forms/useOpenHostLink';
@@ -21,6 +22,7 @@ function isHostPath(url: string): boolean {
  */
 export function NavigationTree({ nodes, onTranslate }: NavigationTreeProps) {
   const openHostLink = useOpenHostLink();
+  const { translation } = useFormsTexts();
   // Navigation inside the app keeps the timepoint viewed (issue 12).
   const [pageParams] = useSearchParams();
   return (
@@ -53,10 +55,10 @@ export function NavigationTree({ nodes, onTranslate }: NavigationTreeProps) {
             <button
               type="button"
               className="procedo-TranslateButton"
-              aria-label={`Translate ${node.title}`}
+              aria-label={translation.translateNamed(node.title)}
               onClick={() => onTranslate({ ...node, id: node.id as number })}
             >
-              Translate
+              {translation.translate}
             </button>
           ) : null}
           {node.children.length > 0 ? (

@@ -23,16 +23,18 @@ export function shippedLanguage(preference: string | undefined): LanguageCode {
  */
 export async function loadTexts(language: LanguageCode): Promise<ProcedoTextOverrides | undefined> {
   if (language === 'en') return undefined;
-  const [forms, process, session, messages] = await Promise.all([
+  const [forms, process, session, messages, host] = await Promise.all([
     import('@procedo/forms-react/locales/de'),
     import('@procedo/process-react/locales/de'),
     import('@procedo/session/locales/de'),
     import('@procedo/client-api/locales/de'),
+    import('../locales/de'),
   ]);
   return {
     forms: forms.FORMS_TEXTS_DE,
     process: process.PROCESS_TEXTS_DE,
     session: session.SESSION_TEXTS_DE,
     messages: messages.MESSAGES_DE,
+    host: host.HOST_TEXTS_DE,
   };
 }

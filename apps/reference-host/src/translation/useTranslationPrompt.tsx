@@ -3,6 +3,7 @@ import { TranslationPrompt, type TranslationTarget, useTranslationMode } from '@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { callback, v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';
+import { useHostTexts } from '../texts';
 
 /** Whether the signed-in user may translate: translation mode offers itself to them only. */
 export function useMayTranslate(): boolean {
@@ -63,6 +64,7 @@ export function useTranslationPrompt(onSaved?: (result: TranslationResult) => vo
 /** The translation-mode switch of the user menu (an item of its list), for translation admins only. */
 export function TranslationModeToggle() {
   const [isOn, setOn] = useTranslationMode();
+  const texts = useHostTexts().shell;
   if (!useMayTranslate()) return null;
   return (
     <li>
@@ -72,7 +74,7 @@ export function TranslationModeToggle() {
         aria-pressed={isOn}
         onClick={() => setOn(!isOn)}
       >
-        Translation mode
+        {texts.translationMode}
       </button>
     </li>
   );

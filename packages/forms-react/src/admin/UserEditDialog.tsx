@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { ShellDialog } from '../components/ShellDialog';
+import { useOnDemandTexts } from '../i18n/texts';
 import { utcText } from '../record/utc-text';
 import { USERS_ADMIN_LABELS, type UsersAdminLabels } from './users-admin-labels';
 
@@ -101,7 +102,7 @@ function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: s
  */
 export function UserEditDialog(props: UserEditDialogProps) {
   const { api, userId, choices, onSaved, onClose } = props;
-  const L = { ...USERS_ADMIN_LABELS, ...props.labels };
+  const L = { ...useOnDemandTexts('usersAdmin', USERS_ADMIN_LABELS), ...props.labels };
   const isNew = userId === null;
   const [user, setUser] = useState<UserAccount | null>(null);
   const [history, setHistory] = useState<UserAuditEvent[]>([]);

@@ -6,9 +6,11 @@ import {
   UserConflictError,
   type UsersApi,
 } from '@procedo/client-api';
+import { ProcedoTexts } from '@procedo/texts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FORMS_TEXTS_DE } from '../locales/de';
 import { UserEditDialog } from './UserEditDialog';
 import { UsersAdmin } from './UsersAdmin';
 
@@ -188,5 +190,33 @@ describe('UsersAdmin', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Find users'), 'dach{Enter}');
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ text: 'dach' })));
+  });
+});
+
+describe('users administration texts', () => {
+  const dialog = (labels?: { editTitle: (name: string) => string }) => (
+    <UserEditDialog
+      api={fakeApi()}
+      userId={3}
+      choices={choices}
+      onSaved={() => {}}
+      onClose={() => {}}
+      {...(labels ? { labels } : {})}
+    />
+  );
+
+  it('takes the dialog’s title from the catalogue, and its own labels prop wins over it', async () => {
+    const texts = { forms: { usersAdmin: { editTitle: (name: string) => `Account ${name}` } } };
+    const { unmount } = render(<ProcedoTexts texts={texts}>{dialog()}</ProcedoTexts>);
+    expect(await screen.findByRole('dialog', { name: 'Account translator' })).toBeTruthy();
+    unmount();
+    render(<ProcedoTexts texts={texts}>{dialog({ editTitle: (name) => `Person ${name}` })}</ProcedoTexts>);
+    expect(await screen.findByRole('dialog', { name: 'Person translator' })).toBeTruthy();
+  });
+
+  it('speaks German with the German catalogue', async () => {
+    render(<ProcedoTexts texts={{ forms: FORMS_TEXTS_DE }}>{dialog()}</ProcedoTexts>);
+    expect(await screen.findByRole('dialog', { name: 'Benutzer translator' })).toBeTruthy();
+    await waitFor(() => expect(inputValue(screen.getByLabelText('Benutzername'))).toBe('translator'));
   });
 });

@@ -4,6 +4,7 @@ import { Button } from 'react-aria-components';
 import { type CursorPageRequest, createCursorRowSource } from '../grid/cursor-source';
 import { DataGrid, type DataGridColumn } from '../grid/DataGrid';
 import { createGridStore } from '../grid/grid-state';
+import { useOnDemandTexts } from '../i18n/texts';
 import { UserEditDialog } from './UserEditDialog';
 import { USERS_ADMIN_LABELS, type UsersAdminLabels } from './users-admin-labels';
 
@@ -27,7 +28,7 @@ export interface UsersAdminProps {
  */
 export function UsersAdmin(props: UsersAdminProps) {
   const { api, onError } = props;
-  const L = { ...USERS_ADMIN_LABELS, ...props.labels };
+  const L = { ...useOnDemandTexts('usersAdmin', USERS_ADMIN_LABELS), ...props.labels };
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [generation, setGeneration] = useState(0);

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import type { FormDefinition, SessionContext } from '@procedo/client-api';
+import { ProcedoTexts } from '@procedo/texts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FORMS_TEXTS_DE } from '../locales/de';
 import { readPermissionsMode, setPermissionsMode } from '../permissions/permissions-mode';
 import { DeveloperBar, type DeveloperBarProps } from './DeveloperBar';
 
@@ -226,5 +228,40 @@ describe('DeveloperBar', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('DeveloperBar texts', () => {
+  const bar = (props: Partial<DeveloperBarProps> = {}) => (
+    <DeveloperBar
+      context={context()}
+      links={links}
+      onRefreshCache={async () => {}}
+      reload={() => {}}
+      {...props}
+    />
+  );
+
+  it('takes its button names from the catalogue, and its own labels prop wins over it', () => {
+    const { unmount } = render(
+      <ProcedoTexts texts={{ forms: { developerBar: { refreshCache: 'Clear page cache' } } }}>
+        {bar()}
+      </ProcedoTexts>,
+    );
+    expect(screen.getByRole('button', { name: 'Clear page cache' })).toBeTruthy();
+    unmount();
+    render(
+      <ProcedoTexts texts={{ forms: { developerBar: { refreshCache: 'Clear page cache' } } }}>
+        {bar({ labels: { refreshCache: 'Reload cache' } })}
+      </ProcedoTexts>,
+    );
+    expect(screen.getByRole('button', { name: 'Reload cache' })).toBeTruthy();
+  });
+
+  it('speaks German with the German catalogue', () => {
+    render(<ProcedoTexts texts={{ forms: FORMS_TEXTS_DE }}>{bar()}</ProcedoTexts>);
+    const region = screen.getByRole('region', { name: 'Entwicklerleiste' });
+    expect(within(region).getByRole('button', { name: 'Seitencache aktualisieren' })).toBeTruthy();
+    expect(within(region).getByText('Kein Formular auf dieser Seite')).toBeTruthy();
   });
 });

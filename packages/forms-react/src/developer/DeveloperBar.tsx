@@ -7,9 +7,10 @@ import {
 } from '@procedo/client-api';
 import { type MouseEvent, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, ToggleButton, Toolbar } from 'react-aria-components';
+import { useFormsTexts } from '../i18n/texts';
 import { usePermissionsMode } from '../permissions/permissions-mode';
 import { CustomiseContextDialog } from './CustomiseContextDialog';
-import { DEVELOPER_BAR_LABELS, type DeveloperBarLabels } from './labels';
+import type { DeveloperBarLabels } from './labels';
 
 /** What the developer bar shows of the form open on the page. */
 export interface DeveloperFormInfo {
@@ -50,7 +51,7 @@ export interface DeveloperBarProps {
   onSwitchProfile?: (event: { profileId: number }) => Promise<void>;
   /** The text of a failure. @default the error's message */
   describeError?: (error: unknown) => string;
-  /** Texts to override. @default DEVELOPER_BAR_LABELS */
+  /** Texts to override. @default the catalogue's `forms.developerBar` */
   labels?: Partial<DeveloperBarLabels>;
 }
 
@@ -85,7 +86,7 @@ export function DeveloperBar({
   describeError = messageOf,
   labels: overrides,
 }: DeveloperBarProps) {
-  const L = { ...DEVELOPER_BAR_LABELS, ...overrides };
+  const L = { ...useFormsTexts().developerBar, ...overrides };
   const [isPermissionsMode, setPermissionsMode] = usePermissionsMode();
   const [work, setWork] = useState<Work>({ kind: 'idle' });
   const [isContextOpen, setContextOpen] = useState(false);

@@ -1,7 +1,9 @@
 import { type MessageKey, Messages } from '@procedo/client-api';
 import { useCatalogue } from '@procedo/texts';
 import { useMemo } from 'react';
+import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
+import { DEVELOPER_BAR_LABELS, type DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
 import { FIELD_LABELS } from '../fields/labels';
 import type { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
@@ -9,10 +11,13 @@ import type { ColumnFilterLabels } from '../grid/ColumnFilters';
 import type { CountToggleLabels } from '../grid/CountToggle';
 import type { DataGridLabels } from '../grid/DataGrid';
 import type { SearchResultsGridLabels } from '../grid/SearchResultsGrid';
+import type { PermissionsLabels } from '../permissions/labels';
 import { AUDIT_TRAIL_LABELS, type AuditTrailLabels } from '../record/audit-trail-labels';
+import { BOOKMARK_TOGGLE_LABELS, type BookmarkToggleLabels } from '../record/bookmark-labels';
 import { RECORD_LABELS, type RecordLabels } from '../record/labels';
 import { SHELL_LABELS } from '../state/labels';
 import { TIME_TRAVEL_LABELS, type TimeTravelLabels } from '../time-travel/labels';
+import { TRANSLATION_LABELS } from '../translation/labels';
 
 /** A catalogue's type with its texts as `string` rather than the English literals. */
 export type WidenTexts<T> = { readonly [K in keyof T]: T[K] extends string ? string : T[K] };
@@ -21,6 +26,8 @@ export type WidenTexts<T> = { readonly [K in keyof T]: T[K] extends string ? str
 export type ShellLabels = WidenTexts<typeof SHELL_LABELS>;
 /** The filter editor's texts. */
 export type FilterEditorLabels = WidenTexts<typeof FILTER_EDITOR_LABELS>;
+/** Translation mode's texts: its Translate buttons and the translation prompt. */
+export type TranslationLabels = WidenTexts<typeof TRANSLATION_LABELS>;
 
 /**
  * Every text forms-react shows, by section. A host overrides any of them through
@@ -35,6 +42,13 @@ export interface FormsTexts {
   timeTravel: TimeTravelLabels;
   filterEditor: FilterEditorLabels;
   dashboard: DashboardLabels;
+  /** The element permissions editor and its menu (`@procedo/forms-react/permissions`). */
+  permissions: PermissionsLabels;
+  /** The users administration, form 901 (`@procedo/forms-react/admin`). */
+  usersAdmin: UsersAdminLabels;
+  bookmarkToggle: BookmarkToggleLabels;
+  developerBar: DeveloperBarLabels;
+  translation: TranslationLabels;
   dataGrid: DataGridLabels;
   columnFilters: ColumnFilterLabels;
   countToggle: CountToggleLabels;
@@ -65,13 +79,14 @@ declare module '@procedo/texts' {
 
 /**
  * Sections whose English ships with their on-demand entry (`@procedo/forms-react/filter-editor`,
- * `/dashboard`), so the main entry does not carry their texts; read with {@link useOnDemandTexts}.
+ * `/dashboard`, `/permissions`, `/admin`), so the main entry does not carry their texts; read with {@link useOnDemandTexts}.
  */
-export type OnDemandSection = 'filterEditor' | 'dashboard';
+export type OnDemandSection = 'filterEditor' | 'dashboard' | 'permissions' | 'usersAdmin';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
- * (the on-demand sections' English is `FILTER_EDITOR_LABELS` and `DASHBOARD_LABELS`).
+ * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
+ * `PERMISSIONS_LABELS` and `USERS_ADMIN_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,
@@ -79,6 +94,9 @@ export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.f
   record: RECORD_LABELS,
   auditTrail: AUDIT_TRAIL_LABELS,
   timeTravel: TIME_TRAVEL_LABELS,
+  bookmarkToggle: BOOKMARK_TOGGLE_LABELS,
+  developerBar: DEVELOPER_BAR_LABELS,
+  translation: TRANSLATION_LABELS,
   dataGrid: Object.freeze({
     loading: 'Loading…',
     empty: 'No results.',

@@ -1,12 +1,20 @@
 import { catalogueProblems } from '@procedo/texts';
 import { describe, expect, it } from 'vitest';
+import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
 import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
 import { FORMS_TEXTS } from '../i18n/texts';
+import { PERMISSIONS_LABELS } from '../permissions/labels';
 import { FORMS_TEXTS_DE } from './de';
 
 /** Every English text of the package: the main entry's and the on-demand entries'. */
-const ENGLISH = { ...FORMS_TEXTS, filterEditor: FILTER_EDITOR_LABELS, dashboard: DASHBOARD_LABELS };
+const ENGLISH = {
+  ...FORMS_TEXTS,
+  filterEditor: FILTER_EDITOR_LABELS,
+  dashboard: DASHBOARD_LABELS,
+  permissions: PERMISSIONS_LABELS,
+  usersAdmin: USERS_ADMIN_LABELS,
+};
 
 /** Arguments for the text functions that take more than strings and numbers. */
 const SAMPLE_ARGS = {
@@ -17,6 +25,9 @@ const SAMPLE_ARGS = {
   ],
   'timeTravel.bannerAt': [{ utc: '⟨u⟩', local: '⟨l⟩', timeZone: '⟨z⟩' }],
   'timeTravel.bannerFuture': [{ utc: '⟨u⟩', local: '⟨l⟩', timeZone: '⟨z⟩' }],
+  'permissions.inheritedText': [{ Hidden: true, Locked: true, From: '⟨f⟩' }],
+  'permissions.inForceText': [{ Hidden: true, Locked: false }],
+  'developerBar.definitionVersion': [{ schemaVersion: '⟨s⟩', updatedAt: '⟨u⟩' }],
 };
 
 describe('the German forms-react catalogue', () => {
@@ -34,6 +45,10 @@ describe('the German forms-react catalogue', () => {
     expect(FORMS_TEXTS_DE.filterEditor.problems(1)).not.toMatch(/\d/);
     expect(FORMS_TEXTS_DE.countToggle.rows('1', 1)).toBe('1 Zeile');
     expect(FORMS_TEXTS_DE.searchResults.savedFilters(2)).toContain('2');
+    expect(FORMS_TEXTS_DE.permissions.inForceText({ Hidden: false, Locked: false })).toBe('Angezeigt');
+    expect(FORMS_TEXTS_DE.developerBar.definitionVersion({ schemaVersion: 2, updatedAt: null })).toBe(
+      'Definition 2',
+    );
   });
 
   it('would fail for a missing or an extra key', () => {

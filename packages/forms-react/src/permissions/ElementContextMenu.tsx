@@ -10,6 +10,7 @@ import {
   useRole,
 } from '@floating-ui/react';
 import { useLayoutEffect } from 'react';
+import { useOnDemandTexts } from '../i18n/texts';
 import { PERMISSIONS_LABELS, type PermissionsLabels } from './labels';
 
 /** A point or box in viewport coordinates where the menu opens. */
@@ -49,7 +50,7 @@ export function ElementContextMenu({
   onClose,
   labels,
 }: ElementContextMenuProps) {
-  const L = { ...PERMISSIONS_LABELS, ...labels };
+  const L = { ...useOnDemandTexts('permissions', PERMISSIONS_LABELS), ...labels };
   const { refs, floatingStyles, context } = useFloating({
     open: true,
     onOpenChange: (open) => {

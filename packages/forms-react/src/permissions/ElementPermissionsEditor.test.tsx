@@ -6,9 +6,11 @@ import {
   type PermissionsApi,
   type SavePermissionsRequest,
 } from '@procedo/client-api';
+import { ProcedoTexts } from '@procedo/texts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FORMS_TEXTS_DE } from '../locales/de';
 import { ElementPermissionsDialog, ElementPermissionsEditor } from './ElementPermissionsEditor';
 
 const owners: PermissionOwners = {
@@ -228,5 +230,50 @@ describe('ElementPermissionsEditor', () => {
     await waitFor(() => expect(document.activeElement).toBe(hidden));
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalled();
+  });
+});
+
+describe('ElementPermissionsEditor texts', () => {
+  const editor = (labels?: { save: string }) => (
+    <ElementPermissionsEditor
+      api={fakeApi()}
+      webTemplateNo={102}
+      owner={{ ownerType: 'profile', ownerId: 2 }}
+      onOwnerChange={vi.fn()}
+      onCancel={vi.fn()}
+      {...(labels ? { labels } : {})}
+    />
+  );
+
+  it('takes Save from the catalogue, and its own labels prop wins over it', async () => {
+    const { unmount } = render(
+      <ProcedoTexts texts={{ forms: { permissions: { save: 'Apply' } } }}>{editor()}</ProcedoTexts>,
+    );
+    expect(await screen.findByRole('button', { name: 'Apply' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    unmount();
+    render(
+      <ProcedoTexts texts={{ forms: { permissions: { save: 'Apply' } } }}>
+        {editor({ save: 'Store' })}
+      </ProcedoTexts>,
+    );
+    expect(await screen.findByRole('button', { name: 'Store' })).toBeTruthy();
+  });
+
+  it('speaks German with the German catalogue, the dialog’s title and the flags included', async () => {
+    render(
+      <ProcedoTexts texts={{ forms: FORMS_TEXTS_DE }}>
+        <ElementPermissionsDialog
+          api={fakeApi()}
+          webTemplateNo={102}
+          owner={{ ownerType: 'profile', ownerId: 2 }}
+          onOwnerChange={vi.fn()}
+          onCancel={vi.fn()}
+        />
+      </ProcedoTexts>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Elementberechtigungen: Formular 102' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Speichern' })).toBeTruthy();
+    expect(checkbox('Ausgeblendet: General (General)').checked).toBe(true);
   });
 });

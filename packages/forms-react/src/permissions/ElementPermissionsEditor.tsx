@@ -8,6 +8,7 @@ import {
 } from '@procedo/client-api';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ShellDialog } from '../components/ShellDialog';
+import { useOnDemandTexts } from '../i18n/texts';
 import { PERMISSIONS_LABELS, type PermissionsLabels } from './labels';
 
 /** Whose permissions the editor shows: one user, or a profile. */
@@ -76,7 +77,7 @@ export function ElementPermissionsEditor({
   isReadOnly = false,
   labels,
 }: ElementPermissionsEditorProps) {
-  const L = { ...PERMISSIONS_LABELS, ...labels };
+  const L = { ...useOnDemandTexts('permissions', PERMISSIONS_LABELS), ...labels };
   const id = useId();
   const [owners, setOwners] = useState<PermissionOwners | null>(null);
   const [view, setView] = useState<FormPermissions | null>(null);
@@ -314,14 +315,14 @@ export function ElementPermissionsEditor({
 
 /** Props of {@link ElementPermissionsDialog}: the editor's, and the form's title for the dialog's. */
 export interface ElementPermissionsDialogProps extends ElementPermissionsEditorProps {
-  /** The edited form's title until the editor has loaded it. @default `form {webTemplateNo}` */
+  /** The edited form's title until the editor has loaded it. @default the `formNumber` text, e.g. `form 102` */
   formTitle?: string;
 }
 
 /** {@link ElementPermissionsEditor} as a modal dialog titled by the form; Escape cancels. */
 export function ElementPermissionsDialog({ formTitle, ...props }: ElementPermissionsDialogProps) {
-  const L = { ...PERMISSIONS_LABELS, ...props.labels };
-  const [title, setTitle] = useState(formTitle ?? `form ${props.webTemplateNo}`);
+  const L = { ...useOnDemandTexts('permissions', PERMISSIONS_LABELS), ...props.labels };
+  const [title, setTitle] = useState(formTitle ?? L.formNumber(props.webTemplateNo));
   return (
     <ShellDialog
       title={L.editorTitle(title)}

@@ -5,6 +5,8 @@ export interface PermissionsLabels {
   /** The menu entry that opens the editor. */
   menuPermissions: string;
   editorTitle: (formTitle: string) => string;
+  /** The edited form's name in the dialog's title until its definition has loaded. */
+  formNumber: (webTemplateNo: number) => string;
   owner: string;
   chooseOwner: string;
   profiles: string;
@@ -40,6 +42,7 @@ export const PERMISSIONS_LABELS: PermissionsLabels = {
   menu: (elementName) => `Element ${elementName}`,
   menuPermissions: 'Permissions…',
   editorTitle: (formTitle) => `Element permissions: ${formTitle}`,
+  formNumber: (webTemplateNo) => `form ${webTemplateNo}`,
   owner: 'For',
   chooseOwner: 'Choose a user or a profile',
   profiles: 'Profiles',

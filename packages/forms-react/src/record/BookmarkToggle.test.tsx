@@ -1,7 +1,9 @@
 import { type BookmarkState, CallbackError, HttpStatusError } from '@procedo/client-api';
+import { ProcedoTexts } from '@procedo/texts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FORMS_TEXTS_DE } from '../locales/de';
 import { BookmarkToggle } from './BookmarkToggle';
 
 /** A promise the test settles by hand, so the toggle can be seen before the server answers. */
@@ -146,5 +148,35 @@ describe('BookmarkToggle', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('no record 17');
     await user.click(screen.getByRole('button', { name: 'Bookmark' }));
     expect(toggleBookmark).not.toHaveBeenCalled();
+  });
+});
+
+describe('BookmarkToggle texts', () => {
+  const renderIn = (texts: Parameters<typeof ProcedoTexts>[0]['texts'], labels?: { name: string }) =>
+    render(
+      <ProcedoTexts texts={texts}>
+        <BookmarkToggle
+          callback={{ toggleBookmark: vi.fn() }}
+          webTemplateNo={102}
+          recordId={17}
+          isSelected={false}
+          {...(labels ? { labels } : {})}
+        />
+      </ProcedoTexts>,
+    );
+
+  it('takes its name from the catalogue, and its own labels prop wins over it', () => {
+    const { unmount } = renderIn({ forms: { bookmarkToggle: { name: 'Star' } } });
+    expect(screen.getByRole('button', { name: 'Star' }).getAttribute('title')).toBe('Bookmark this record');
+    unmount();
+    renderIn({ forms: { bookmarkToggle: { name: 'Star' } } }, { name: 'Pin' });
+    expect(screen.getByRole('button', { name: 'Pin' })).toBeTruthy();
+  });
+
+  it('speaks German with the German catalogue', () => {
+    renderIn({ forms: FORMS_TEXTS_DE });
+    expect(screen.getByRole('button', { name: 'Lesezeichen' }).getAttribute('title')).toBe(
+      'Lesezeichen für diesen Datensatz setzen',
+    );
   });
 });

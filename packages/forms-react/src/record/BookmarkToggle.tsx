@@ -6,24 +6,10 @@ import {
   isHttpStatusError,
 } from '@procedo/client-api';
 import { useEffect, useId, useState } from 'react';
+import { useFormsTexts } from '../i18n/texts';
+import type { BookmarkToggleLabels } from './bookmark-labels';
 
-/** The bookmark toggle's texts; see {@link BOOKMARK_TOGGLE_LABELS}. */
-export interface BookmarkToggleLabels {
-  /** The button's accessible name; `aria-pressed` says whether the record is bookmarked. */
-  name: string;
-  /** Tooltips. */
-  add: string;
-  remove: string;
-  /** A failure the server did not explain. */
-  failed: string;
-}
-
-export const BOOKMARK_TOGGLE_LABELS: BookmarkToggleLabels = Object.freeze({
-  name: 'Bookmark',
-  add: 'Bookmark this record',
-  remove: 'Remove the bookmark of this record',
-  failed: 'The bookmark could not be changed.',
-});
+export { BOOKMARK_TOGGLE_LABELS, type BookmarkToggleLabels } from './bookmark-labels';
 
 /** Props of {@link BookmarkToggle}. */
 export interface BookmarkToggleProps {
@@ -40,7 +26,7 @@ export interface BookmarkToggleProps {
   isDisabled?: boolean;
   /** After the server confirmed a change. */
   onChange?: (event: { isSelected: boolean; webTemplateNo: number; recordId: number }) => void;
-  /** Texts to override. @default BOOKMARK_TOGGLE_LABELS */
+  /** Texts to override. @default the catalogue's `forms.bookmarkToggle` */
   labels?: Partial<BookmarkToggleLabels>;
 }
 
@@ -58,7 +44,7 @@ function failureText(error: unknown, fallback: string): string {
  */
 export function BookmarkToggle(props: BookmarkToggleProps) {
   const { callback, bookmarks, webTemplateNo, recordId, isDisabled = false, onChange } = props;
-  const L = { ...BOOKMARK_TOGGLE_LABELS, ...props.labels };
+  const L = { ...useFormsTexts().bookmarkToggle, ...props.labels };
   const known = props.isSelected;
   const [state, setState] = useState<State>(
     known === undefined ? { kind: 'loading' } : { kind: 'ready', isSelected: known },

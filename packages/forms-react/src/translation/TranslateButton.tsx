@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { TRANSLATION_LABELS as L } from './labels';
+import { useFormsTexts } from '../i18n/texts';
 import { labelTarget, type TranslationTarget } from './translation-target';
 
 /** What a form in translation mode shares with its Translate buttons. */
@@ -26,6 +26,7 @@ export interface TranslateButtonProps {
  */
 export function TranslateButton({ target, name, label }: TranslateButtonProps) {
   const translation = useContext(TranslationContext);
+  const L = useFormsTexts().translation;
   if (!translation) return null;
   const resolved = target ?? labelTarget(translation.webTemplateNo, name ?? '', label ?? '');
   return (

@@ -2,7 +2,7 @@ import type { Language, TranslationResult } from '@procedo/client-api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ShellDialog } from '../components/ShellDialog';
-import { TRANSLATION_LABELS as L } from './labels';
+import { useFormsTexts } from '../i18n/texts';
 import type { TranslationTarget } from './translation-target';
 
 /** The calls the prompt makes (the callback client's `translationGet` / `translationSave`). */
@@ -44,6 +44,7 @@ const defaultDescribe = (error: unknown) =>
  * The prompt closes only after the server confirmed the save; a refusal stays on screen.
  */
 export function TranslationPrompt(props: TranslationPromptProps) {
+  const L = useFormsTexts().translation;
   if (!props.target) return null;
   return (
     <ShellDialog
@@ -65,6 +66,7 @@ function TranslationForm({
   onClose,
   describeError = defaultDescribe,
 }: TranslationPromptProps & { target: TranslationTarget }) {
+  const L = useFormsTexts().translation;
   const offered = languages.filter((language) => !language.IsDefault);
   const [langCode, setLangCode] = useState(initialLangCode ?? offered[0]?.Code ?? '');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import type { FormDefinition, Language, TranslationResult } from '@procedo/client-api';
+import { ProcedoTexts } from '@procedo/texts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormRenderer } from '../form/components/FormRenderer';
 import { createFormStore } from '../form/state/form-store';
+import { FORMS_TEXTS_DE } from '../locales/de';
 import { TranslationPrompt, type TranslationPromptClient } from './TranslationPrompt';
 import { readTranslationMode, setTranslationMode } from './translation-mode';
 import { labelTarget, type TranslationTarget } from './translation-target';
@@ -173,5 +175,30 @@ describe('TranslationPrompt', () => {
     expect((screen.getByRole('textbox', { name: 'Translation' }) as HTMLInputElement).value).toBe(
       'Land (DE)',
     );
+  });
+});
+
+describe('translation mode texts', () => {
+  it('takes the Translate button’s name from the catalogue', () => {
+    const store = createFormStore({ definition });
+    render(
+      <ProcedoTexts texts={{ forms: { translation: { translateNamed: (label) => `Localise ${label}` } } }}>
+        <FormRenderer store={store} onTranslate={vi.fn()} />
+      </ProcedoTexts>,
+    );
+    expect(screen.getByRole('button', { name: 'Localise Country' })).toBeTruthy();
+  });
+
+  it('speaks German with the German catalogue: the buttons, the column group', () => {
+    const store = createFormStore({ definition });
+    render(
+      <ProcedoTexts texts={{ forms: FORMS_TEXTS_DE }}>
+        <FormRenderer store={store} onTranslate={vi.fn()} />
+      </ProcedoTexts>,
+    );
+    expect(screen.getByRole('button', { name: 'Country übersetzen' }).textContent).toBe('Übersetzen');
+    expect(
+      screen.getByRole('group', { name: 'Spaltenüberschriften von Suppliers found übersetzen' }),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,6 @@
 import type { FieldValue } from '@procedo/client-api';
 import { memo } from 'react';
 import { FORMS_TEXTS, useFormsTexts } from '../../i18n/texts';
-import { TRANSLATION_LABELS } from '../../translation/labels';
 import { TranslateButton, TranslateGroup } from '../../translation/TranslateButton';
 import { columnTarget } from '../../translation/translation-target';
 import { useFormRendererContext } from '../hooks/form-context';
@@ -37,7 +36,7 @@ export const ResultsField = memo(function ResultsField({
     <>
       <TranslateButton name={element.Name} label={element.Label} />
       <TranslateGroup
-        label={TRANSLATION_LABELS.columns(element.Label)}
+        label={texts.translation.columns(element.Label)}
         targets={(no) => element.Columns.map((column) => columnTarget(no, element.Name, column))}
       />
     </>

@@ -1,8 +1,7 @@
 import { memo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useMessages } from '../../i18n/texts';
-import { TRANSLATION_LABELS } from '../../translation/labels';
+import { useFormsTexts, useMessages } from '../../i18n/texts';
 import { TranslateGroup } from '../../translation/TranslateButton';
 import { labelTarget } from '../../translation/translation-target';
 import { useFormRendererContext } from '../hooks/form-context';
@@ -18,6 +17,7 @@ import { FormElements } from './FormElements';
 export const TabsField = memo(function TabsField({ element, store }: FieldComponentProps<ElementOf<'tabs'>>) {
   const { onTabSelect } = useFormRendererContext();
   const messages = useMessages();
+  const { translation } = useFormsTexts();
   const [failed, setFailed] = useState(false);
   if (store.isHidden(element.Name)) return null;
   const tabs = element.Tabs.filter((tab) => !store.isHidden(tab.Name));
@@ -40,7 +40,7 @@ export const TabsField = memo(function TabsField({ element, store }: FieldCompon
         </div>
       ) : null}
       <TranslateGroup
-        label={TRANSLATION_LABELS.tabs(element.Label)}
+        label={translation.tabs(element.Label)}
         targets={(no) => tabs.map((tab) => labelTarget(no, tab.Name, tab.Label))}
       />
       <Tabs className="procedo-Tabs" defaultSelectedKey={tabs[0]?.Name} onSelectionChange={onSelectionChange}>
