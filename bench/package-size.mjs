@@ -41,6 +41,11 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/admin', 'packages/forms-react/src/admin.ts'],
   ['@procedo/forms-react/permissions', 'packages/forms-react/src/permissions.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
+  // The element menu with @floating-ui/react: the first right-click in permissions mode (issue 14 item 2).
+  [
+    'ElementContextMenu (first right-click in permissions mode)',
+    'packages/forms-react/src/permissions/ElementContextMenu.tsx',
+  ],
   // The German texts, loaded only for a user who prefers German (issue 14 item 4).
   ['@procedo/client-api/locales/de', 'packages/client-api/src/locales/de.ts'],
   ['@procedo/forms-react/locales/de', 'packages/forms-react/src/locales/de.ts'],

@@ -125,7 +125,7 @@ describe('ToggleBookmarkSelectedRecord', () => {
     expect(ids.indexOf(second.Id)).toBeLessThan(ids.indexOf(first.Id));
   });
 
-  it('answers ERROR and stores nothing for a record the user cannot see', async () => {
+  it('answers 404 ERROR and stores nothing for a record the user cannot see', async () => {
     const supplier = await createSupplier();
     const before = storedBookmarks();
     const cases: [number | string, number | string][] = [
@@ -139,7 +139,7 @@ describe('ToggleBookmarkSelectedRecord', () => {
     ];
     for (const [tableId, recordId] of cases) {
       const answer = await toggle(operator, tableId, recordId);
-      expect(answer.http, `${tableId}:${recordId}`).toBe(200);
+      expect(answer.http, `${tableId}:${recordId}`).toBe(404);
       expect(answer.status, `${tableId}:${recordId}`).toBe('ERROR');
       expect(answer.message).toBe(
         `There is no record ${Number(recordId)} on form ${Number(tableId)} that you may bookmark.`,
@@ -150,14 +150,14 @@ describe('ToggleBookmarkSelectedRecord', () => {
     expect((await toggle(supervisor, 105, certificateId)).status).toBe('OK');
   });
 
-  it('answers ERROR and stores nothing for a deleted record', async () => {
+  it('answers 404 ERROR and stores nothing for a deleted record', async () => {
     const supplier = await createSupplier();
     expect(
       (await supervisor.json('DELETE', `api/v1/forms/102/records/${supplier.Id}`, { Version: 1 })).status,
     ).toBe(200);
     const before = storedBookmarks();
     const answer = await toggle(operator, 102, supplier.Id);
-    expect(answer.http).toBe(200);
+    expect(answer.http).toBe(404);
     expect(answer.status).toBe('ERROR');
     expect(answer.message).toBe(`There is no record ${supplier.Id} on form 102 that you may bookmark.`);
     expect(storedBookmarks()).toBe(before);
@@ -265,6 +265,7 @@ describe('the bookmark limit', () => {
     });
     const other = await createSupplier();
     const refused = await toggle(translator, 102, other.Id);
+    expect(refused.http).toBe(400);
     expect(refused.status).toBe('ERROR');
     expect(refused.message).toBe('You have 500 bookmarks, the most one user may keep: remove one first.');
     expect((await toggle(translator, 102, supplier.Id)).resultXml).toContain('Selected="false"');

@@ -288,8 +288,9 @@ export function createCallbackService(options: {
               Number(command.BookmarkRecordId),
             );
           } catch (error) {
-            // A record the user cannot see (nothing stored), or the bookmark cap: its message.
-            if (isAppError(error) && error.status < 500) return { type: 'error', message: error.message };
+            // A record the user cannot see (404, nothing stored), or the bookmark cap (400): its
+            // message, with its HTTP status.
+            if (isAppError(error) && error.status < 500) throw new CallbackError(error.status, error.message);
             throw error;
           }
           return {
@@ -306,7 +307,6 @@ export function createCallbackService(options: {
         },
       },
     },
-    // Later issues: known to the protocol, not served yet.
     wtoElementExecCommand: {
       'entity.translation.get': {
         schema: TranslationGetCommandSchema,
