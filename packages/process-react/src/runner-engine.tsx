@@ -14,6 +14,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -22,7 +23,7 @@ import {
 import { Button } from 'react-aria-components';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { processErrorText } from './errors';
-import { type ProcessRunner, ProcessRunnerContext, type StartProcessOptions } from './hooks/runner-context';
+import type { ProcessRunner, StartProcessOptions } from './hooks/runner-context';
 import { useProcessTexts } from './i18n/texts';
 import type { StepMachineState } from './machine/step-machine';
 import { flowHomeHref, stepOpenTarget } from './machine/targets';
@@ -53,10 +54,17 @@ const looksLikeHtml = (text: string) => /<[a-z][^>]*>/i.test(text);
 const isPickListCall = (state: StepMachineState) =>
   state.pending?.kind === 'pick-list-single' || state.pending?.kind === 'pick-list-multi';
 
+/** Props of {@link ProcessRunnerEngine}: the provider's, and where the engine hands its runner. */
+export interface ProcessRunnerEngineProps extends Omit<ProcessRunnerProviderProps, 'children'> {
+  /** Called with the runner whenever it changes; the provider hands it to `useProcessRunner()`. */
+  onRunner: (runner: ProcessRunner) => void;
+}
+
 /**
- * The step runner: the machine, its calls, and its screens (see {@link ProcessRunnerProvider}).
+ * The step runner: the machine, its calls, and its screens (see {@link ProcessRunnerProvider},
+ * which loads this module on the first call that needs it).
  */
-export function ProcessRunnerEngine(props: ProcessRunnerProviderProps) {
+export function ProcessRunnerEngine(props: ProcessRunnerEngineProps) {
   const shell = useShell();
   const win = (props.window ?? globalThis.window) as ProcessRunnerWindow;
   const latest = useRef(props);
@@ -252,12 +260,11 @@ export function ProcessRunnerEngine(props: ProcessRunnerProviderProps) {
     ],
   );
 
-  return (
-    <ProcessRunnerContext.Provider value={value}>
-      {props.children}
-      <RunnerScreens runner={runner} state={state} api={props.api} win={win} />
-    </ProcessRunnerContext.Provider>
-  );
+  // A layout effect: the page sees the new phase and busy flag before the browser paints.
+  const { onRunner } = props;
+  useLayoutEffect(() => onRunner(value), [onRunner, value]);
+
+  return <RunnerScreens runner={runner} state={state} api={props.api} win={win} />;
 }
 
 function RunnerScreens({
