@@ -42,6 +42,8 @@ const HEAVY = {
   dashboard: chunkFile((key) => key === 'src/routes/DashboardPage.tsx', 'the dashboard page'),
   charts: chunkFile((key) => key.endsWith('packages/forms-react/src/charts.ts'), 'the charts'),
   reactAria: chunkFile((key) => /^_react-aria-.*\.js$/.test(key), 'the react-aria vendor chunk'),
+  // The full v1 client (every resource's schemas): the logon page builds only `session` (api-session.ts).
+  v1Client: chunkFile((key) => key.startsWith('_api-') && !manifest[key]?.src, 'the full v1 client'),
   processRunner: chunkFile(
     (key) => key.endsWith('packages/process-react/src/runner-engine.tsx'),
     "process-react's step runner",
