@@ -146,8 +146,8 @@ function loadEngine(): Promise<EngineModule> {
 
 /**
  * Fetches the step runner's code ahead of its first use, e.g. on a page that is about to run
- * steps; a `ProcessRunnerProvider` mounted afterwards has it at once. A failure is left to the
- * first call, which tries again and says why.
+ * steps: a `ProcessRunnerProvider` mounted afterwards has it at once, one already mounted fetches
+ * nothing on its first call. A failure is left to the first call, which tries again and says why.
  */
 export function preloadProcessRunner(): Promise<void> {
   return loadEngine().then(
