@@ -42,6 +42,12 @@ const HEAVY = {
   dashboard: chunkFile((key) => key === 'src/routes/DashboardPage.tsx', 'the dashboard page'),
   charts: chunkFile((key) => key.endsWith('packages/forms-react/src/charts.ts'), 'the charts'),
   reactAria: chunkFile((key) => /^_react-aria-.*\.js$/.test(key), 'the react-aria vendor chunk'),
+  // The full v1 client (every resource's schemas): the logon page builds only `session` (api-session.ts).
+  v1Client: chunkFile((key) => key.startsWith('_api-') && !manifest[key]?.src, 'the full v1 client'),
+  processRunner: chunkFile(
+    (key) => key.endsWith('packages/process-react/src/runner-engine.tsx'),
+    "process-react's step runner",
+  ),
 };
 
 /** A fresh context of the given size (axe needs CSP bypassed) that records the scripts it loads. */
@@ -155,7 +161,8 @@ describe('reference host: narrow screens and the route split', () => {
     await formByTitle(page, 'Suppliers').waitFor();
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
 
-    // A record form (its own page load): each label stands above its field; no grid or chart code.
+    // A record form (its own page load): each label stands above its field; no grid, chart or
+    // process runner code (the runner loads when a process is first started or run).
     scripts.clear();
     const { label, input } = await nameLabelAndInput(page);
     expect(label.y + label.height).toBeLessThanOrEqual(input.y + 1);
@@ -164,6 +171,7 @@ describe('reference host: narrow screens and the route split', () => {
     const recordScripts = [...scripts];
     expect(recordScripts).not.toContain(HEAVY.grid);
     expect(recordScripts).not.toContain(HEAVY.charts);
+    expect(recordScripts).not.toContain(HEAVY.processRunner);
 
     // A search form: its grid scrolls sideways inside itself, never the page; a row's dialog fits.
     const { grid, first } = await openRowDialog(page);

@@ -198,8 +198,9 @@ export {
   BookmarkStateSchema,
   createBookmarksApi,
 } from './v1/bookmarks';
-export type { V1Client, V1ClientOptions } from './v1/client';
+export type { V1Client } from './v1/client';
 export { createV1Client } from './v1/client';
+export { createV1Request, type V1ClientOptions } from './v1/create-request';
 export type {
   BarWidget,
   Dashboard,

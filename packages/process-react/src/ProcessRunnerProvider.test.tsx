@@ -2,11 +2,15 @@ import type { ProcessesApi, StepResult } from '@procedo/client-api';
 import { ShellProvider } from '@procedo/forms-react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProcessRunner } from './hooks/runner-context';
 import { useProcessRunner } from './hooks/useProcessRunner';
 import { stepResult } from './machine/fixtures';
-import { ProcessRunnerProvider, type ProcessRunnerWindow } from './ProcessRunnerProvider';
+import {
+  ProcessRunnerProvider,
+  type ProcessRunnerWindow,
+  preloadProcessRunner,
+} from './ProcessRunnerProvider';
 import { STEP_FRAME_MESSAGES } from './runners/step-runner';
 
 // Results are handed to the runner as a page would (`handleResult`); no case here reaches the API.
@@ -63,6 +67,9 @@ function setup(options: { isSupervisor?: boolean } = {}) {
     });
   return { navigate, onChanged, win, handle, runner: () => runner as ProcessRunner };
 }
+
+// These tests drive the runner itself: its code is loaded first (on demand: runner-on-demand.test).
+beforeAll(() => preloadProcessRunner());
 
 describe('ProcessRunnerProvider: opening a step by its UrlToOpenTarget (spec §2)', () => {
   it.each(['', '_dialog', 'orders_dialog'])(

@@ -1,41 +1,8 @@
-import type { CreatableCommand, PickListData, ProcessesApi } from '@procedo/client-api';
-import {
-  createFormOpener,
-  FormDialog,
-  type OpenerWindow,
-  PromptDialog,
-  processStepOpenRequest,
-  readOpenEnvironment,
-  resolveOpenRequest,
-  ShellDialog,
-  useMessages,
-  useShell,
-} from '@procedo/forms-react';
-import {
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { Button } from 'react-aria-components';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import type { ProcessesApi } from '@procedo/client-api';
+import { type OpenerWindow, useShell } from '@procedo/forms-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { processErrorText } from './errors';
-import { type ProcessRunner, ProcessRunnerContext, type StartProcessOptions } from './hooks/runner-context';
-import { useProcessTexts } from './i18n/texts';
-import type { StepMachineState } from './machine/step-machine';
-import { flowHomeHref, stepOpenTarget } from './machine/targets';
-import { PickListScreen } from './runners/PickListScreen';
-import { ReportDocumentScreen } from './runners/ReportDocumentScreen';
-import { StepRunError } from './runners/StepRunError';
-import {
-  createStepRunner,
-  isStepFrameMessage,
-  STEP_FRAME_MESSAGES,
-  type StepRunner,
-} from './runners/step-runner';
+import { type ProcessRunner, ProcessRunnerContext } from './hooks/runner-context';
 
 /** The window the runner works in: the form opener's window plus messaging. A real `Window` fits. */
 export type ProcessRunnerWindow = OpenerWindow & {
@@ -70,27 +37,16 @@ export interface ProcessRunnerProviderProps {
   children: ReactNode;
 }
 
-/** Whether this page is a step's page in a step dialog: an iframe of a page of the same origin. */
-function isInStepFrame(win: ProcessRunnerWindow): boolean {
-  try {
-    const parent = win.parent as (ProcessRunnerWindow & { location: { origin: string } }) | null;
-    return parent !== null && parent !== (win as unknown) && parent.location.origin === win.location.origin;
-  } catch {
-    // A cross-origin parent cannot be read: not one of ours.
-    return false;
-  }
-}
-
-const looksLikeHtml = (text: string) => /<[a-z][^>]*>/i.test(text);
-
-const isPickListCall = (state: StepMachineState) =>
-  state.pending?.kind === 'pick-list-single' || state.pending?.kind === 'pick-list-multi';
-
 /**
  * Provides `useProcessRunner()` and renders the step runner's screens: confirm and prompt
  * questions, the pick-list and report-document screens, the step's page in a non-modal dialog
  * titled with the step name, and a failed call with Try again. Needs a `ShellProvider` of `@procedo/forms-react` above it
  * (alerts, toasts, the loading panel).
+ *
+ * The runner's code (its machine, calls and screens) is loaded on the first run, reset, start or
+ * result, so a page that starts no process does not fetch it (docs/ARCHITECTURE.md, Host bundle).
+ * Until then `useProcessRunner()` answers at once: idle, and busy while a call waits for the code.
+ * {@link preloadProcessRunner} fetches it ahead, for a page that is about to run steps.
  *
  * @example
  * <ShellProvider>
@@ -99,382 +55,103 @@ const isPickListCall = (state: StepMachineState) =>
  *   </ProcessRunnerProvider>
  * </ShellProvider>
  */
-export function ProcessRunnerProvider(props: ProcessRunnerProviderProps) {
+export function ProcessRunnerProvider({ children, ...props }: ProcessRunnerProviderProps) {
   const shell = useShell();
-  const win = (props.window ?? globalThis.window) as ProcessRunnerWindow;
-  const latest = useRef(props);
   const shellRef = useRef(shell);
-  const messages = useMessages();
-  const messagesRef = useRef(messages);
   useEffect(() => {
-    latest.current = props;
     shellRef.current = shell;
-    messagesRef.current = messages;
   });
-
-  const opener = useMemo(
-    () =>
-      createFormOpener({
-        window: win,
-        // Step dialogs are the runner's own (it must know when they close); see `state.dialog`.
-        showDialog: () => {},
-        alert: (text) => void shellRef.current.alert(text),
-      }),
-    [win],
+  // Mounted at once when an earlier page (or a preload) already fetched the code.
+  const [Engine, setEngine] = useState<EngineModule['ProcessRunnerEngine'] | null>(
+    () => loadedEngine?.ProcessRunnerEngine ?? null,
   );
+  const [engineRunner, setEngineRunner] = useState<ProcessRunner | null>(null);
+  const [waitingCalls, setWaitingCalls] = useState(0);
+  const current = useRef<ProcessRunner | null>(null);
+  const waiting = useRef<((runner: ProcessRunner | null) => void)[]>([]);
 
-  const [runner] = useState<StepRunner>(() =>
-    createStepRunner({
-      get api() {
-        return latest.current.api;
-      },
-      options: () => latest.current,
-      toast: (level, text) => shellRef.current.toast[level](text),
-      // An AlertMessage holding markup goes to the HTML Alert, which sanitises it with DOMPurify.
-      alert: (text) =>
-        void (looksLikeHtml(text) ? shellRef.current.alertHtml(text) : shellRef.current.alert(text)),
-      openWindow: ({ url, target, title }) => {
-        try {
-          opener.open(
-            processStepOpenRequest({ url, urlToOpenTarget: stepOpenTarget(target), stepName: title }),
-          );
-        } catch (error) {
-          shellRef.current.toast.error(processErrorText(error));
-        }
-      },
-      isInStepFrame: () => isInStepFrame(win),
-      postToOpener: (message) => {
-        const parent = win.parent as ProcessRunnerWindow | null;
-        parent?.postMessage?.(message, win.location.origin);
-      },
-    }),
-  );
-  const state = useSyncExternalStore(runner.subscribe, runner.getSnapshot, runner.getSnapshot);
-  const [operations, setOperations] = useState(0);
+  const onRunner = useCallback((runner: ProcessRunner) => {
+    current.current = runner;
+    setEngineRunner(runner);
+    for (const resolve of waiting.current.splice(0)) resolve(runner);
+  }, []);
 
-  // A step's page in our dialog tells us when it completed the step or wants its dialog closed.
-  useEffect(() => {
-    if (!win.addEventListener) return;
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== win.location.origin || !isStepFrameMessage(event.data)) return;
-      if (!runner.getSnapshot().dialog) return;
-      runner.send({ type: 'dialog-closed', completed: event.data.type === STEP_FRAME_MESSAGES.stepFinished });
-    };
-    win.addEventListener('message', onMessage);
-    return () => win.removeEventListener?.('message', onMessage);
-  }, [win, runner]);
-
-  const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
-    setOperations((count) => count + 1);
+  /** The engine's runner, loading its code first if need be; `null` when the code could not load. */
+  const whenLoaded = useCallback(async (): Promise<ProcessRunner | null> => {
+    if (current.current) return current.current;
+    setWaitingCalls((count) => count + 1);
     try {
-      return await work();
+      return await new Promise<ProcessRunner | null>((resolve) => {
+        waiting.current.push(resolve);
+        loadEngine().then(
+          (module) => setEngine(() => module.ProcessRunnerEngine),
+          (error: unknown) => {
+            const failed = waiting.current.splice(0);
+            if (failed.length === 0) return;
+            shellRef.current.toast.error(processErrorText(error));
+            for (const answer of failed) answer(null);
+          },
+        );
+      });
     } finally {
-      setOperations((count) => count - 1);
+      setWaitingCalls((count) => count - 1);
     }
   }, []);
 
-  const reset = useCallback(
-    (call: () => Promise<unknown>, message: string) =>
-      track(async () => {
-        try {
-          await call();
-        } catch (error) {
-          shellRef.current.toast.error(processErrorText(error));
-          return false;
-        }
-        shellRef.current.toast.info(message);
-        latest.current.onChanged?.();
-        return true;
-      }),
-    [track],
-  );
-
-  /** Refuses a change while the page is read-only: true when it was refused (and said so). */
-  const refused = useCallback(() => {
-    const reason = latest.current.readOnlyReason ?? null;
-    if (reason !== null) shellRef.current.toast.error(reason);
-    return reason !== null;
-  }, []);
-
-  const startProcess = useCallback(
-    async (command: CreatableCommand | null | undefined, options: StartProcessOptions = {}) => {
-      const ui = shellRef.current;
-      if (refused()) return null;
-      if (!command) {
-        await ui.alert(messagesRef.current.commandNotSelected);
-        return null;
-      }
-      if (!command.Id) {
-        await ui.alert(messagesRef.current.processCommandIdMissing);
-        return null;
-      }
-      const openFlow = options.openFlow ?? command.OpenFlow;
-      const start = options.start ?? command.Start;
-      let name = options.name;
-      if (name === undefined && command.AskName) {
-        const answer = await ui.prompt(messagesRef.current.enterProcessName, command.Name, {
-          title: command.Name,
-        });
-        if (answer === null || answer.trim() === '') return null;
-        name = answer.trim();
-      }
-      const properties = { Variables: [...(options.variables ?? [])] };
-      return track(async () => {
-        ui.loading.show();
-        let process: Awaited<ReturnType<ProcessesApi['createProcess']>>;
-        try {
-          process = await latest.current.api.createProcess(
-            command.Id,
-            {
-              Name: name ?? null,
-              ParentUrl: options.parentUrl === undefined ? (win.location.href ?? null) : options.parentUrl,
-              Properties: properties,
-              PropertyBag: JSON.stringify(properties),
-            },
-            // Spec §4: either flag forces mode 1.
-            { mode: openFlow || start ? 1 : 0 },
-          );
-        } catch (error) {
-          // Spec §8: hide the loading panel, then an error toast with the JSON Message, else the
-          // response text, else the status text.
-          ui.loading.hide();
-          ui.toast.error(processErrorText(error));
-          return null;
-        }
-        ui.loading.hide();
-        latest.current.onChanged?.();
-        if (openFlow) {
-          latest.current.navigate(flowHomeHref(process.Id));
-        } else if (start) {
-          const first = process.AllSteps[0];
-          if (!first) void ui.alert(messagesRef.current.processHasNoTasks);
-          else
-            runner.send({
-              type: 'run',
-              processId: process.Id,
-              step: { Id: first.Id, Name: first.StepName, StepKind: first.StepKind },
-            });
-        }
-        return process;
-      });
-    },
-    [track, runner, win, refused],
-  );
-
-  const value = useMemo<ProcessRunner>(
+  const { api, isSupervisor } = props;
+  const readOnlyReason = props.readOnlyReason ?? null;
+  const deferred = useMemo<ProcessRunner>(
     () => ({
-      runStep: (processId, step) => {
-        if (!refused()) runner.send({ type: 'run', processId, step });
-      },
-      resetStep: async (stepId) =>
-        !refused() && reset(() => latest.current.api.resetStep(stepId), messagesRef.current.stepReset),
-      resetStepChain: async (stepId) =>
-        !refused() &&
-        reset(() => latest.current.api.resetStepChain(stepId), messagesRef.current.stepChainReset),
-      resetProcess: async (processId) =>
-        !refused() &&
-        reset(() => latest.current.api.resetProcess(processId), messagesRef.current.processReset),
-      startProcess,
-      handleResult: (result) => runner.send({ type: 'result', result }),
-      busy: state.phase === 'running' || operations > 0,
-      phase: state.phase,
-      api: props.api,
-      isSupervisor: props.isSupervisor,
-      readOnlyReason: props.readOnlyReason ?? null,
+      runStep: (processId, step) => void whenLoaded().then((runner) => runner?.runStep(processId, step)),
+      resetStep: async (stepId) => (await whenLoaded())?.resetStep(stepId) ?? false,
+      resetStepChain: async (stepId) => (await whenLoaded())?.resetStepChain(stepId) ?? false,
+      resetProcess: async (processId) => (await whenLoaded())?.resetProcess(processId) ?? false,
+      startProcess: async (command, options) => (await whenLoaded())?.startProcess(command, options) ?? null,
+      handleResult: (result) => void whenLoaded().then((runner) => runner?.handleResult(result)),
+      busy: waitingCalls > 0,
+      phase: 'idle',
+      api,
+      isSupervisor,
+      readOnlyReason,
     }),
-    [
-      runner,
-      reset,
-      refused,
-      startProcess,
-      state.phase,
-      operations,
-      props.api,
-      props.isSupervisor,
-      props.readOnlyReason,
-    ],
+    [whenLoaded, waitingCalls, api, isSupervisor, readOnlyReason],
   );
 
   return (
-    <ProcessRunnerContext.Provider value={value}>
-      {props.children}
-      <RunnerScreens runner={runner} state={state} api={props.api} win={win} />
+    <ProcessRunnerContext.Provider value={engineRunner ?? deferred}>
+      {children}
+      {Engine && <Engine {...props} onRunner={onRunner} />}
     </ProcessRunnerContext.Provider>
   );
 }
 
-function RunnerScreens({
-  runner,
-  state,
-  api,
-  win,
-}: {
-  runner: StepRunner;
-  state: StepMachineState;
-  api: ProcessesApi;
-  win: ProcessRunnerWindow;
-}) {
-  const { question, step, phase } = state;
-  const failedMessage = phase === 'failed' ? processErrorText(state.error) : null;
-  const kind = step?.StepKind;
-  const showsPickList =
-    step &&
-    (kind === 'pick-list-single' || kind === 'pick-list-multi') &&
-    (phase === 'pick-list' || ((phase === 'running' || phase === 'failed') && isPickListCall(state)));
-  const showsReport =
-    step &&
-    kind === 'report-document' &&
-    (phase === 'report' ||
-      ((phase === 'running' || phase === 'failed') && state.pending?.kind === 'report-document'));
+type EngineModule = typeof import('./runner-engine');
+let loadedEngine: EngineModule | null = null;
+let loadingEngine: Promise<EngineModule> | null = null;
 
-  let screen: ReactNode = null;
-  if (question && phase === 'asking') {
-    screen =
-      question.kind === 'confirm' || question.kind === 'completion-confirm' ? (
-        <ConfirmDialog
-          title={question.title}
-          message={question.message}
-          onAnswer={(confirmed) => runner.send({ type: 'confirm', confirmed })}
-        />
-      ) : (
-        <PromptDialog
-          isOpen
-          title={question.title}
-          message={question.message}
-          defaultValue={'suggestion' in question ? question.suggestion : ''}
-          onSubmit={(value) => runner.send({ type: 'prompt', value })}
-          onCancel={() => runner.send({ type: 'prompt', value: null })}
-        />
-      );
-  } else if (showsPickList) {
-    screen = (
-      <PickListStep
-        key={step.Id}
-        api={api}
-        stepId={step.Id}
-        isSubmitting={phase === 'running'}
-        errorMessage={failedMessage}
-        onSubmit={(selected) => runner.send({ type: 'submit-pick-list', selected })}
-        onCancel={() => runner.send({ type: 'dismiss' })}
-      />
-    );
-  } else if (showsReport) {
-    screen = (
-      <ReportDocumentScreen
-        stepName={step.Name}
-        documentUrl={state.documentUrl}
-        isProducing={phase === 'running'}
-        errorMessage={failedMessage}
-        onProduce={() => runner.send(phase === 'failed' ? { type: 'retry' } : { type: 'produce-report' })}
-        onContinue={() => runner.send({ type: 'report-done' })}
-        onCancel={() => runner.send({ type: 'dismiss' })}
-      />
-    );
-  } else if (failedMessage !== null) {
-    screen = (
-      <StepRunError
-        stepName={step?.Name ?? ''}
-        message={failedMessage}
-        onRetry={() => runner.send({ type: 'retry' })}
-        onClose={() => runner.send({ type: 'dismiss' })}
-      />
-    );
-  }
-
-  const dialog = state.dialog;
-  const dialogRequest = dialog
-    ? resolveOpenRequest(
-        processStepOpenRequest({ url: dialog.url, urlToOpenTarget: '_dialog', stepName: dialog.title }),
-        readOpenEnvironment(win),
-      )
-    : null;
-
-  return (
-    <>
-      {dialog && dialogRequest?.kind === 'dialog' && (
-        <FormDialog
-          key={`${dialog.stepId} ${dialog.url}`}
-          request={dialogRequest}
-          onClose={() => runner.send({ type: 'dialog-closed' })}
-        />
-      )}
-      {screen}
-    </>
+/** Fetches the runner's code once per page; a failed fetch is tried again on the next call. */
+function loadEngine(): Promise<EngineModule> {
+  loadingEngine ??= import('./runner-engine').then(
+    (module) => {
+      loadedEngine = module;
+      return module;
+    },
+    (error: unknown) => {
+      loadingEngine = null;
+      throw error;
+    },
   );
+  return loadingEngine;
 }
 
-function PickListStep(props: {
-  api: ProcessesApi;
-  stepId: number;
-  isSubmitting: boolean;
-  errorMessage: string | null;
-  onSubmit: (selected: string | string[]) => void;
-  onCancel: () => void;
-}) {
-  const PROCESS_LABELS = useProcessTexts().process;
-  const { api, stepId } = props;
-  const [data, setData] = useState<PickListData | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let isCurrent = true;
-    setLoadError(null);
-    // `attempt` is read so that Try again loads once more.
-    void attempt;
-    api.pickListData(stepId).then(
-      (answer) => {
-        if (isCurrent) setData(answer);
-      },
-      (error: unknown) => {
-        if (isCurrent) setLoadError(processErrorText(error));
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [api, stepId, attempt]);
-
-  if (!data) {
-    return (
-      <ShellDialog
-        title={PROCESS_LABELS.loading}
-        className="procedo-PickListScreen"
-        onDismiss={props.onCancel}
-      >
-        <div className="procedo-Dialog-body">
-          {loadError ? (
-            <p className="procedo-Field-error" role="alert">
-              {loadError}
-            </p>
-          ) : (
-            <p role="status">{PROCESS_LABELS.loading}</p>
-          )}
-        </div>
-        <div className="procedo-Dialog-actions">
-          {loadError && (
-            <Button
-              className="procedo-Button"
-              data-variant="primary"
-              onPress={() => setAttempt((n) => n + 1)}
-            >
-              {PROCESS_LABELS.tryAgain}
-            </Button>
-          )}
-          <Button className="procedo-Button" onPress={props.onCancel}>
-            {PROCESS_LABELS.cancel}
-          </Button>
-        </div>
-      </ShellDialog>
-    );
-  }
-  return (
-    <PickListScreen
-      data={data}
-      isSubmitting={props.isSubmitting}
-      errorMessage={props.errorMessage}
-      onSubmit={props.onSubmit}
-      onCancel={props.onCancel}
-    />
+/**
+ * Fetches the step runner's code ahead of its first use, e.g. on a page that is about to run
+ * steps: a `ProcessRunnerProvider` mounted afterwards has it at once, one already mounted fetches
+ * nothing on its first call. A failure is left to the first call, which tries again and says why.
+ */
+export function preloadProcessRunner(): Promise<void> {
+  return loadEngine().then(
+    () => undefined,
+    () => undefined,
   );
 }

@@ -39,7 +39,7 @@ export {
   stepPageHref,
 } from './machine/targets';
 export type { ProcessRunnerProviderProps, ProcessRunnerWindow } from './ProcessRunnerProvider';
-export { ProcessRunnerProvider } from './ProcessRunnerProvider';
+export { ProcessRunnerProvider, preloadProcessRunner } from './ProcessRunnerProvider';
 export type { PickListScreenProps } from './runners/PickListScreen';
 export { PickListScreen } from './runners/PickListScreen';
 export type { ReportDocumentScreenProps } from './runners/ReportDocumentScreen';

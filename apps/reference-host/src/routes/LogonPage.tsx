@@ -1,7 +1,7 @@
 import type { Database } from '@procedo/client-api';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { applySessionTimeout, v1 } from '../api';
+import { applySessionTimeout, sessionApi } from '../api-session';
 import { scheduleLogonFieldClearing } from '../logon/field-clearing';
 import { safeReturnUrl } from '../logon/return-url';
 import { userMessage } from '../user-message';
@@ -22,7 +22,7 @@ export function LogonPage() {
   useEffect(() => {
     document.title = 'Procedo';
     let isCurrent = true;
-    v1.session
+    sessionApi
       .databases()
       .then((list) => {
         if (isCurrent) setDatabases(list);
@@ -65,7 +65,7 @@ export function LogonPage() {
     setPending(true);
     setError(null);
     try {
-      const context = await v1.session.logon({
+      const context = await sessionApi.logon({
         Database: String(data.get('Database') ?? ''),
         UserName: String(data.get('UserName') ?? ''),
         Password: String(data.get('Password') ?? ''),

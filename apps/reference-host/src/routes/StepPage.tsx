@@ -2,11 +2,12 @@ import type { Process } from '@procedo/client-api';
 import {
   flowHomeHref,
   ProcessBreadcrumbs,
+  preloadProcessRunner,
   runnableStep,
   StepEnded,
   useProcessRunner,
 } from '@procedo/process-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { positiveIdParam } from '../processes/flow-links';
@@ -70,6 +71,10 @@ function StepLoader({ processId, timeTravel }: { processId: number; timeTravel: 
 function StepView({ process, timeTravel }: { process: Process; timeTravel: ProcessTimeTravel }) {
   const runner = useProcessRunner();
   const reasonId = useId();
+  // The step is about to be run: fetch the runner's code now rather than on the first press.
+  useEffect(() => {
+    void preloadProcessRunner();
+  }, []);
   const step = runnableStep(process);
   const flowLink = (
     <Link to={timeTravel.href(flowHomeHref(process.Id, step?.Id))}>Show the whole process</Link>

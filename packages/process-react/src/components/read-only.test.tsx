@@ -3,11 +3,11 @@ import { ShellProvider } from '@procedo/forms-react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProcessRunner } from '../hooks/runner-context';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { PROCESS_LABELS } from '../labels';
-import { ProcessRunnerProvider } from '../ProcessRunnerProvider';
+import { ProcessRunnerProvider, preloadProcessRunner } from '../ProcessRunnerProvider';
 import { ProcessBreadcrumbs } from './ProcessBreadcrumbs';
 import { ProcessCommand } from './ProcessCommand';
 import { ProcessSteps } from './ProcessSteps';
@@ -101,6 +101,9 @@ function renderIn(api: ProcessesApi, readOnlyReason: string | null, children: Re
   );
   return () => runner as ProcessRunner;
 }
+
+// These tests drive the runner itself: its code is loaded first (on demand: runner-on-demand.test).
+beforeAll(() => preloadProcessRunner());
 
 describe('process controls while a timepoint is viewed', () => {
   it('turns Run, Reset step, Reset chain and Reset process off, each saying why', () => {
