@@ -330,7 +330,7 @@ export {
   writeTimeTravelQuery,
 } from './time-travel/time-travel';
 export type { HelpTooltipParts } from './tooltip/HelpTooltip';
-export { useHelpTooltip } from './tooltip/HelpTooltip';
+export { loadHelpTooltip, useHelpTooltip } from './tooltip/HelpTooltip';
 export { TRANSLATION_LABELS } from './translation/labels';
 export type {
   TranslateButtonProps,
