@@ -46,7 +46,10 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/translation', 'packages/forms-react/src/translation.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
   // react-aria's tooltip with its overlay positioning: the first hover or focus of an element with help text.
-  ['HelpTooltipOverlay (first hover of help text)', 'packages/forms-react/src/tooltip/HelpTooltipOverlay.tsx'],
+  [
+    'HelpTooltipOverlay (first hover of help text)',
+    'packages/forms-react/src/tooltip/HelpTooltipOverlay.tsx',
+  ],
   // The element menu with @floating-ui/react: the first right-click in permissions mode (issue 14 item 2).
   [
     'ElementContextMenu (first right-click in permissions mode)',
