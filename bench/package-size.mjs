@@ -7,7 +7,8 @@
 // @react-aria/optimize-locales-plugin the reference host builds with (docs/ARCHITECTURE.md);
 // "all four together, all locales" is the figure without it. Target: ≤ 120 KB min+gzip together.
 // Lazily loaded modules (`import()`) count like the rest (see `countLazyModules`), except the
-// parts loaded on demand (`ON_DEMAND_ENTRIES`: charts, dashboard, filter editor, DOMPurify), measured apart.
+// parts loaded on demand (`ON_DEMAND_ENTRIES`: charts, dashboard, filter editor, admin, permissions,
+// developer bar, translation prompt, DOMPurify, …), measured apart.
 // Writes bench/results/package-size.json; with `BENCH_METAFILE=1` also esbuild's metafile of "all
 // four together" (bench/results/package-size.meta.json: every bundled input with its minified
 // bytes, for https://esbuild.github.io/analyze/ or a diff against another tree).
@@ -40,7 +41,15 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/filter-editor', 'packages/forms-react/src/filter-editor.ts'],
   ['@procedo/forms-react/admin', 'packages/forms-react/src/admin.ts'],
   ['@procedo/forms-react/permissions', 'packages/forms-react/src/permissions.ts'],
+  // Issue 14: the developer bar (design-mode users) and the translation prompt (translation admins).
+  ['@procedo/forms-react/developer', 'packages/forms-react/src/developer.ts'],
+  ['@procedo/forms-react/translation', 'packages/forms-react/src/translation.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
+  // react-aria's tooltip with its overlay positioning: the first hover or focus of an element with help text.
+  [
+    'HelpTooltipOverlay (first hover of help text)',
+    'packages/forms-react/src/tooltip/HelpTooltipOverlay.tsx',
+  ],
   // The element menu with @floating-ui/react: the first right-click in permissions mode (issue 14 item 2).
   [
     'ElementContextMenu (first right-click in permissions mode)',

@@ -29,16 +29,6 @@ export type { ShellDialogProps } from './components/ShellDialog';
 export { ShellDialog } from './components/ShellDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
-export type { CustomiseContextDialogProps } from './developer/CustomiseContextDialog';
-export { CustomiseContextDialog } from './developer/CustomiseContextDialog';
-export type {
-  DeveloperBarLinks,
-  DeveloperBarProps,
-  DeveloperFormInfo,
-} from './developer/DeveloperBar';
-export { DeveloperBar } from './developer/DeveloperBar';
-export type { DeveloperBarLabels } from './developer/labels';
-export { DEVELOPER_BAR_LABELS } from './developer/labels';
 export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';
 export { ColumnListSelector, moveColumns } from './fields/ColumnListSelector';
 export type { ControlPropertyStore, ControlPropertyStoreOptions } from './fields/control-properties';
@@ -340,7 +330,7 @@ export {
   writeTimeTravelQuery,
 } from './time-travel/time-travel';
 export type { HelpTooltipParts } from './tooltip/HelpTooltip';
-export { useHelpTooltip } from './tooltip/HelpTooltip';
+export { loadHelpTooltip, useHelpTooltip } from './tooltip/HelpTooltip';
 export { TRANSLATION_LABELS } from './translation/labels';
 export type {
   TranslateButtonProps,
@@ -348,8 +338,6 @@ export type {
   TranslationContextValue,
 } from './translation/TranslateButton';
 export { TranslateButton, TranslateGroup, TranslationContext } from './translation/TranslateButton';
-export type { TranslationPromptClient, TranslationPromptProps } from './translation/TranslationPrompt';
-export { TranslationPrompt } from './translation/TranslationPrompt';
 export {
   readTranslationMode,
   setTranslationMode,

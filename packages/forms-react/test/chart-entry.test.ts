@@ -55,15 +55,20 @@ const FILTER_EDITOR_CODE = /Add condition/;
 const DASHBOARD_CODE = /Loading the dashboard/;
 // And one only the users administration has.
 const ADMIN_CODE = /Some fields need a change/;
+// The developer bar's (its class and its English) and the translation prompt's (its form's class).
+const DEVELOPER_CODE = /procedo-DeveloperBar|No form on this page/;
+const TRANSLATION_PROMPT_CODE = /procedo-TranslationPrompt/;
 
 describe('the on-demand entries', () => {
-  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard nor the filter editor', async () => {
+  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard, the filter editor, the users administration, the developer bar nor the translation prompt', async () => {
     for (const entry of ['index.js', 'index.cjs']) {
       for (const [file, code] of await filesOf(entry)) {
         expect(code, `${entry} → ${file}`).not.toMatch(/@visx\/|d3-scale|@procedo\/forms-react\/charts/);
         expect(code, `${entry} → ${file}`).not.toMatch(FILTER_EDITOR_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(DASHBOARD_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(ADMIN_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(DEVELOPER_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(TRANSLATION_PROMPT_CODE);
       }
     }
   });
@@ -86,6 +91,15 @@ describe('the on-demand entries', () => {
   it('the admin entry has the users administration', async () => {
     for (const entry of ['admin.js', 'admin.cjs']) {
       expect([...(await filesOf(entry)).values()].join('\n')).toMatch(ADMIN_CODE);
+    }
+  });
+
+  it('the developer entry has the developer bar, and the translation entry the translation prompt', async () => {
+    for (const format of ['js', 'cjs']) {
+      expect([...(await filesOf(`developer.${format}`)).values()].join('\n')).toMatch(DEVELOPER_CODE);
+      expect([...(await filesOf(`translation.${format}`)).values()].join('\n')).toMatch(
+        TRANSLATION_PROMPT_CODE,
+      );
     }
   });
 

@@ -1,5 +1,6 @@
 import type { FormDefinition, SessionContext } from '@procedo/client-api';
-import { DeveloperBar, I18nProvider } from '@procedo/forms-react';
+import { I18nProvider } from '@procedo/forms-react';
+import { DeveloperBar } from '@procedo/forms-react/developer';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 

@@ -1,5 +1,6 @@
 import type { TranslationResult } from '@procedo/client-api';
-import { labelTarget, TranslationPrompt, type TranslationPromptClient } from '@procedo/forms-react';
+import { labelTarget } from '@procedo/forms-react';
+import { TranslationPrompt, type TranslationPromptClient } from '@procedo/forms-react/translation';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 

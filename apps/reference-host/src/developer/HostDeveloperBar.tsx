@@ -1,4 +1,4 @@
-import { DeveloperBar } from '@procedo/forms-react';
+import { DeveloperBar } from '@procedo/forms-react/developer';
 import { useNavigate } from 'react-router';
 import { callback, v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';

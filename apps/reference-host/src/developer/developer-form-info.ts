@@ -1,5 +1,5 @@
 import type { FormDefinition, FormResponse } from '@procedo/client-api';
-import type { DeveloperFormInfo } from '@procedo/forms-react';
+import type { DeveloperFormInfo } from '@procedo/forms-react/developer';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 
 // One page, one shell: the form the page shows, for the shell's developer bar. A store outside

@@ -4,7 +4,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { callback, v1 } from '../api';
 import { matchBookmarks, useBookmarkChanges } from '../bookmarks/bookmarks';
-import { HostDeveloperBar } from '../developer/HostDeveloperBar';
+import { LazyHostDeveloperBar } from '../developer/LazyHostDeveloperBar';
 import { withPageTimeTravel } from '../forms/form-query';
 import { useHostTexts } from '../texts';
 import { TranslationModeToggle, useTranslationPrompt } from '../translation/useTranslationPrompt';
@@ -154,7 +154,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
         </nav>
         {sessionNotice}
       </header>
-      <HostDeveloperBar />
+      <LazyHostDeveloperBar />
       <div className="procedo-AppShell-body">
         <nav
           aria-label="Profile navigation"

@@ -1,9 +1,15 @@
 import type { Language, TranslationResult } from '@procedo/client-api';
-import { TranslationPrompt, type TranslationTarget, useTranslationMode } from '@procedo/forms-react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type TranslationTarget, useTranslationMode } from '@procedo/forms-react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { callback, v1 } from '../api';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
+
+// The prompt (`@procedo/forms-react/translation`) is loaded in a chunk of its own when a translation
+// admin turns translation mode on: no other user's page fetches it.
+const TranslationPrompt = lazy(async () => ({
+  default: (await import('@procedo/forms-react/translation')).TranslationPrompt,
+}));
 
 /** Whether the signed-in user may translate: translation mode offers itself to them only. */
 export function useMayTranslate(): boolean {
@@ -50,13 +56,15 @@ export function useTranslationPrompt(onSaved?: (result: TranslationResult) => vo
     onTranslate: active ? onTranslate : undefined,
     prompt:
       active && languages ? (
-        <TranslationPrompt
-          target={target}
-          languages={languages}
-          client={callback}
-          onSaved={onSaved}
-          onClose={() => setTarget(null)}
-        />
+        <Suspense fallback={null}>
+          <TranslationPrompt
+            target={target}
+            languages={languages}
+            client={callback}
+            onSaved={onSaved}
+            onClose={() => setTarget(null)}
+          />
+        </Suspense>
       ) : null,
   };
 }

@@ -7,10 +7,10 @@ import {
 } from '@procedo/client-api';
 import { type MouseEvent, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, ToggleButton, Toolbar } from 'react-aria-components';
-import { useFormsTexts } from '../i18n/texts';
+import { useOnDemandTexts } from '../i18n/texts';
 import { usePermissionsMode } from '../permissions/permissions-mode';
 import { CustomiseContextDialog } from './CustomiseContextDialog';
-import type { DeveloperBarLabels } from './labels';
+import { DEVELOPER_BAR_LABELS, type DeveloperBarLabels } from './labels';
 
 /** What the developer bar shows of the form open on the page. */
 export interface DeveloperFormInfo {
@@ -86,7 +86,7 @@ export function DeveloperBar({
   describeError = messageOf,
   labels: overrides,
 }: DeveloperBarProps) {
-  const L = { ...useFormsTexts().developerBar, ...overrides };
+  const L = { ...useOnDemandTexts('developerBar', DEVELOPER_BAR_LABELS), ...overrides };
   const [isPermissionsMode, setPermissionsMode] = usePermissionsMode();
   const [work, setWork] = useState<Work>({ kind: 'idle' });
   const [isContextOpen, setContextOpen] = useState(false);

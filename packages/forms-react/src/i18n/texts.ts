@@ -3,7 +3,7 @@ import { useCatalogue } from '@procedo/texts';
 import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
-import { DEVELOPER_BAR_LABELS, type DeveloperBarLabels } from '../developer/labels';
+import type { DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
 import { FIELD_LABELS } from '../fields/labels';
 import type { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
@@ -47,6 +47,7 @@ export interface FormsTexts {
   /** The users administration, form 901 (`@procedo/forms-react/admin`). */
   usersAdmin: UsersAdminLabels;
   bookmarkToggle: BookmarkToggleLabels;
+  /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
   translation: TranslationLabels;
   dataGrid: DataGridLabels;
@@ -79,14 +80,15 @@ declare module '@procedo/texts' {
 
 /**
  * Sections whose English ships with their on-demand entry (`@procedo/forms-react/filter-editor`,
- * `/dashboard`, `/permissions`, `/admin`), so the main entry does not carry their texts; read with {@link useOnDemandTexts}.
+ * `/dashboard`, `/permissions`, `/admin`, `/developer`), so the main entry does not carry their
+ * texts; read with {@link useOnDemandTexts}.
  */
-export type OnDemandSection = 'filterEditor' | 'dashboard' | 'permissions' | 'usersAdmin';
+export type OnDemandSection = 'filterEditor' | 'dashboard' | 'permissions' | 'usersAdmin' | 'developerBar';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS` and `USERS_ADMIN_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS` and `DEVELOPER_BAR_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,
@@ -95,7 +97,6 @@ export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.f
   auditTrail: AUDIT_TRAIL_LABELS,
   timeTravel: TIME_TRAVEL_LABELS,
   bookmarkToggle: BOOKMARK_TOGGLE_LABELS,
-  developerBar: DEVELOPER_BAR_LABELS,
   translation: TRANSLATION_LABELS,
   dataGrid: Object.freeze({
     loading: 'Loading…',

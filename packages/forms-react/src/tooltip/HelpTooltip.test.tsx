@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataGrid } from '../grid/DataGrid';
 import { createGridStore } from '../grid/grid-state';
 import { memorySource, type SampleRow, sampleRows } from '../grid/test-rows';
 import { TOOLTIP_DELAY_MS } from '../state/page-timeouts';
-import { useHelpTooltip } from './HelpTooltip';
+import { loadHelpTooltip, useHelpTooltip } from './HelpTooltip';
 
 function Helped({ text }: { text?: string }) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -33,6 +33,11 @@ const unhover = (element: Element) => {
 };
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
+// The overlay is loaded on the first hover or focus (HelpTooltip-load.test.tsx); these tests time
+// the §9 delay with it already there.
+beforeAll(async () => {
+  await loadHelpTooltip();
+});
 beforeEach(() => {
   vi.useFakeTimers();
 });

@@ -1,8 +1,8 @@
-import { type DOMAttributes, type ReactNode, type RefObject, useMemo } from 'react';
-import { useTooltipTrigger } from 'react-aria';
-import { Provider, Tooltip, TooltipContext, TooltipTriggerStateContext } from 'react-aria-components';
+import { type DOMAttributes, type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { mergeProps, useTooltipTrigger } from 'react-aria';
 import { useTooltipTriggerState } from 'react-stately';
 import { TOOLTIP_DELAY_MS } from '../state/page-timeouts';
+import type { HelpTooltipOverlay } from './HelpTooltipOverlay';
 
 /** What {@link useHelpTooltip} gives: props for the element and the tooltip to render beside it. */
 export interface HelpTooltipParts {
@@ -12,11 +12,39 @@ export interface HelpTooltipParts {
   tooltip: ReactNode;
 }
 
+type Overlay = typeof HelpTooltipOverlay;
+
+// The tooltip's overlay (react-aria's positioning, ~4 KB min+gzip) is loaded once, on the first
+// hover or focus of an element with help text; the timing (the §9 delay, focus, Escape) stays here.
+let loadedOverlay: Overlay | null = null;
+let overlayLoad: Promise<Overlay> | null = null;
+
+/**
+ * Loads the tooltip's overlay if it is not loaded yet; `useHelpTooltip` calls it on the first
+ * hover or focus. Resolves once it is there (a host may call it early, e.g. in a test).
+ */
+export function loadHelpTooltip(): Promise<Overlay> {
+  overlayLoad ??= import('./HelpTooltipOverlay').then(
+    (module) => {
+      loadedOverlay = module.HelpTooltipOverlay;
+      return loadedOverlay;
+    },
+    (cause: unknown) => {
+      // A failed chunk load (a new deployment, a dropped connection) is tried again next time.
+      overlayLoad = null;
+      throw cause;
+    },
+  );
+  return overlayLoad;
+}
+
 /**
  * Spec §9 "Tooltip timeout 2000 ms": an element with help text shows it in a tooltip once the
  * pointer has rested on it for 2000 ms (react-aria's hover delay). Keyboard focus shows it at once
  * (a keyboard user has nothing to rest on), Escape, a press or leaving hides it. The element gets
- * `aria-describedby` while the tooltip is open. Without `text` nothing is added.
+ * `aria-describedby` while the tooltip is open. Without `text` nothing is added. The first time
+ * any element with help text is hovered or focused, the tooltip's overlay is loaded (see
+ * {@link loadHelpTooltip}); a tooltip due before it has arrived shows when it does.
  *
  * @example
  * const ref = useRef<HTMLDivElement>(null);
@@ -32,25 +60,37 @@ export function useHelpTooltip(
   const delay = options.delayMs ?? TOOLTIP_DELAY_MS;
   const state = useTooltipTriggerState({ delay, isDisabled });
   const { triggerProps, tooltipProps } = useTooltipTrigger({ delay, isDisabled }, state, ref);
-  const values = useMemo(
-    () =>
-      [
-        [TooltipTriggerStateContext, state],
-        [TooltipContext, { ...tooltipProps, triggerRef: ref }],
-      ] as const,
-    [state, tooltipProps, ref],
-  );
+  const [Overlay, setOverlay] = useState<Overlay | null>(() => loadedOverlay);
+  const isOpen = state.isOpen && !isDisabled;
+  useEffect(() => {
+    if (!isOpen || Overlay) return;
+    let isCurrent = true;
+    loadHelpTooltip().then(
+      (loaded) => {
+        if (isCurrent) setOverlay(() => loaded);
+      },
+      // Without its overlay the element just shows no tooltip; the next hover tries again.
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isOpen, Overlay]);
   if (isDisabled) return { triggerProps: {}, tooltip: null };
-  // react-aria clears `tabIndex` for its own Button; the element keeps its own.
-  const { tabIndex: _tabIndex, ...domProps } = triggerProps;
+  // react-aria clears `tabIndex` for its own Button; the element keeps its own. Until the overlay
+  // is there, the element points at no tooltip (`aria-describedby` would name a missing id).
+  const { tabIndex: _tabIndex, 'aria-describedby': describedBy, ...domProps } = triggerProps;
+  const preload = () => {
+    if (!loadedOverlay) loadHelpTooltip().catch(() => undefined);
+  };
   return {
-    triggerProps: domProps,
-    tooltip: (
-      <Provider values={values as never}>
-        <Tooltip className="procedo-HelpTooltip" offset={6} placement="bottom">
-          {text}
-        </Tooltip>
-      </Provider>
-    ),
+    triggerProps: mergeProps(domProps, Overlay && describedBy ? { 'aria-describedby': describedBy } : {}, {
+      onPointerEnter: preload,
+      onFocus: preload,
+    }),
+    tooltip:
+      Overlay && text ? (
+        <Overlay state={state} tooltipProps={tooltipProps} triggerRef={ref} text={text} />
+      ) : null,
   };
 }
