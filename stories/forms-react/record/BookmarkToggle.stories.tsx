@@ -18,7 +18,7 @@ const refusing = {
   toggleBookmark: async () => {
     throw new CallbackError({
       serverMessage: 'There is no record 17 on form 102 that you may bookmark.',
-      status: 200,
+      status: 404,
       url: '/callback',
       method: 'POST',
     });
