@@ -81,8 +81,9 @@ describe('ProcessRunnerProvider: the runner loads on first use', () => {
     // The reset ran and said so; the page now holds the loaded runner, no longer busy.
     expect(resetStep).toHaveBeenCalledWith(7);
     expect(await screen.findByText(Messages.stepReset)).toBeTruthy();
+    // The provider re-renders with the loaded runner after the call settles: wait for it.
+    await waitFor(() => expect(capture.reset?.busy).toBe(false));
     expect(capture.reset).not.toBe(early.reset);
-    expect(capture.reset?.busy).toBe(false);
     // The result completed the step: the page moved on (spec §4).
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/apps/flow/step/?id=7'));
     // Read-only still refuses before any call, with the reason as an error toast.
