@@ -153,6 +153,37 @@ export async function logOnAndWaitForHome(page: Page, userName: string): Promise
   await profileNavigation(page).getByRole('link').first().waitFor();
 }
 
+/**
+ * Tracks the page's API calls (`/api/`, `/callback`); `settled()` resolves once none has been in
+ * flight for `quietMs` — for a test that must know the page's own reads are over before it acts.
+ */
+export function trackApiCalls(page: Page, quietMs = 500): { settled(): Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (url: string) => {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/api/') || pathname === '/callback';
+  };
+  page.on('request', (request) => {
+    if (!isApi(request.url())) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const done = (request: { url(): string }) => {
+    if (!isApi(request.url())) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    settled: () =>
+      expect
+        .poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { timeout: 15_000, interval: 100 })
+        .toBe(true),
+  };
+}
+
 /** The profile navigation landmark of the shell. */
 export function profileNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Profile navigation' });

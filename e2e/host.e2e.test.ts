@@ -8,6 +8,7 @@ import {
   profileNavigation,
   sessionStatus,
   startServerAndBrowser,
+  trackApiCalls,
 } from './harness';
 
 const env = startServerAndBrowser();
@@ -116,12 +117,14 @@ describe('reference host: spec §8 error handling', () => {
 
   it('opens the lock overlay when a call finds the session gone, and carries on after logging in there', async () => {
     const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
+    const calls = trackApiCalls(page);
     await logOnAndWaitForHome(page, 'operator');
-    // Quick find reads the user's bookmarks as a search starts: let that read end while signed in,
-    // so the call that finds the session gone is the one below.
-    const bookmarksRead = page.waitForResponse((response) => response.url().includes('/api/v1/bookmarks'));
+    // The home page loads on demand and then reads its dashboard, bookmarks and processes, and Quick
+    // find reads the user's bookmarks as a search starts: let those reads end while signed in, so the
+    // call that finds the session gone is the one below.
+    await calls.settled();
     await page.getByLabel('Quick find').fill('batch');
-    await bookmarksRead;
+    await calls.settled();
     // End the server session behind the page's back (as an expiry or another sign-out would).
     const logoutStatus = await page.evaluate(async () => {
       const csrf = /(?:^|; )procedo_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
