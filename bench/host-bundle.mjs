@@ -52,12 +52,19 @@ const server = await startServer({
 const origin = server.url.replace(/\/+$/, '');
 const browser = await launchChromium();
 
-/** A browser context, signed in as the supervisor unless `signedIn` is false. */
+/**
+ * The user the signed-in pages are loaded as (`BENCH_USER`, default `supervisor`, the figures in
+ * docs/ARCHITECTURE.md): a supervisor's pages also fetch the developer bar; an `operator`'s show
+ * what a user without design or translation rights fetches.
+ */
+const USER = process.env.BENCH_USER ?? 'supervisor';
+
+/** A browser context, signed in as {@link USER} unless `signedIn` is false. */
 async function newContext(signedIn) {
   const context = await browser.newContext({ baseURL: origin });
   if (!signedIn) return context;
   const response = await context.request.post('/api/v1/session/logon', {
-    data: { Database: 'demo', UserName: 'supervisor', Password: 'demo' },
+    data: { Database: 'demo', UserName: USER, Password: 'demo' },
     headers: { Origin: origin },
   });
   if (!response.ok()) throw new Error(`logon failed: ${response.status()} ${await response.text()}`);
