@@ -23,6 +23,7 @@ import { ENGLISH_ISSUES } from '../zod-english';
 import { type AuditApi, createAuditApi } from './audit';
 import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
+import { createDesignerApi, type DesignerApi } from './designer';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
 import { createLanguagesApi, type LanguagesApi } from './languages';
@@ -96,6 +97,8 @@ export interface V1Client {
   permissions: PermissionsApi;
   /** `languages`: the database's languages (translations, the language preference). */
   languages: LanguagesApi;
+  /** `designer/forms…`: form definition versions, their diffs and publishing (the `design` role). */
+  designer: DesignerApi;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -244,5 +247,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     users: createUsersApi(request),
     permissions: createPermissionsApi(request),
     languages: createLanguagesApi(request),
+    designer: createDesignerApi(request),
   };
 }
