@@ -86,7 +86,9 @@ describe('diffDefinitions', () => {
           expect(named('removed')).toEqual([...removed].sort());
           expect(named('added')).toEqual([...added].sort());
           expect(named('changed')).toEqual([...relabelled].sort());
-          expect(changes.filter((c) => c.Change === 'changed').every((c) => c.Property === 'Label')).toBe(true);
+          expect(changes.filter((c) => c.Change === 'changed').every((c) => c.Property === 'Label')).toBe(
+            true,
+          );
           expect(named('moved')).toEqual([]);
         },
       ),
