@@ -353,6 +353,32 @@ describe('form definition versions', () => {
     expect((await operatorForm()).Definition).toEqual(first.Definition);
   });
 
+  it('time travel: the form, a record and a search at a timepoint before a publish use the old definition; after it, the new one', async () => {
+    const base = await current(101);
+    server.clock.advance(60_000);
+    const before = server.clock.now();
+    server.clock.advance(60_000);
+    const draft = {
+      ...base.Definition,
+      Elements: base.Definition.Elements.filter((e) => e.Name !== 'Country'),
+    };
+    const response = await publish(
+      { BaseVersion: base.Version, Definition: draft, ChangeNote: 'No country' },
+      101,
+    );
+    expect(response.status).toBe(201);
+    const publishedAt = PublishedVersionSchema.parse(await response.json()).PublishedAt;
+    const form = async (at: string) =>
+      FormResponseSchema.parse(await (await operator.fetch(`api/v1/forms/101?Timepoint=${at}`)).json());
+    expect((await form(iso(before))).Definition).toEqual(base.Definition);
+    expect((await form(publishedAt)).Definition).toEqual(draft);
+    // A search filters by the criteria of the form in force then.
+    const search = (query: string) => operator.fetch(`api/v1/forms/101/search?Country=Norway${query}`);
+    expect((await search(`&Timepoint=${iso(before)}`)).status).toBe(200);
+    expect((await search(`&Timepoint=${publishedAt}`)).status).toBe(400);
+    expect((await search('')).status).toBe(400);
+  });
+
   it('answers 404 for an unknown form or version', async () => {
     expect((await supervisor.fetch('api/v1/designer/forms/9999')).status).toBe(404);
     expect((await supervisor.fetch('api/v1/designer/forms/102/versions/999')).status).toBe(404);
