@@ -12,8 +12,6 @@ export const DEFINITION_VERSIONS_MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE form_definitions ADD COLUMN version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1);
       -- The versions table is the definitions' audit trail: who published what, when and why.
-      -- The primary key serves "the version in force at T" (the newest of a form published at or
-      -- before T): versions are published in time order, so it walks one form's rows backwards.
       CREATE TABLE form_definition_versions (
         web_template_no INTEGER NOT NULL,
         version INTEGER NOT NULL CHECK (version >= 1),
@@ -23,7 +21,12 @@ export const DEFINITION_VERSIONS_MIGRATIONS: readonly Migration[] = [
         published_by TEXT NOT NULL,
         change_note TEXT NOT NULL,
         PRIMARY KEY (web_template_no, version)
-      ) WITHOUT ROWID;
+      );
+      -- "The version in force at T" (the newest of a form published at or before T) in one seek,
+      -- however many versions a form has; versions are published in time order (the store
+      -- keeps each one later than the last), so the newest by time is the newest by number.
+      CREATE INDEX form_definition_versions_at
+        ON form_definition_versions(web_template_no, published_at_utc, version);
       CREATE TRIGGER form_definition_versions_append_only_update BEFORE UPDATE ON form_definition_versions
       BEGIN SELECT RAISE(ABORT, 'form definition versions are append-only'); END;
       CREATE TRIGGER form_definition_versions_append_only_delete BEFORE DELETE ON form_definition_versions

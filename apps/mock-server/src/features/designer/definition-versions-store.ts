@@ -71,6 +71,11 @@ const toVersion = (row: VersionRow): StoredDefinitionVersion => ({
   changeNote: row.change_note,
 });
 
+/** The version in force at an instant: one seek of `form_definition_versions_at` (migration 24). */
+export const VERSION_AT_SQL = `SELECT version FROM form_definition_versions
+  WHERE web_template_no = ? AND published_at_utc <= ?
+  ORDER BY published_at_utc DESC, version DESC LIMIT 1`;
+
 /** {@link DefinitionVersionStore} on SQLite. */
 export function createSqliteDefinitionVersionStore(
   db: SqliteDatabase,
@@ -91,10 +96,7 @@ export function createSqliteDefinitionVersionStore(
   const latest = db.prepare<[number], VersionRow>(
     'SELECT * FROM form_definition_versions WHERE web_template_no = ? ORDER BY version DESC LIMIT 1',
   );
-  const at = db.prepare<[number, string], { version: number }>(
-    `SELECT version FROM form_definition_versions
-     WHERE web_template_no = ? AND published_at_utc <= ? ORDER BY version DESC LIMIT 1`,
-  );
+  const at = db.prepare<[number, string], { version: number }>(VERSION_AT_SQL);
   // Any stored version counts: old versions keep showing a value the current one cleared.
   const holds = db.prepare<[string, string, string], { n: number }>(
     `SELECT 1 AS n FROM record_versions

@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { VERSION_AT_SQL } from './definition-versions-store';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -383,6 +384,20 @@ describe('form definition versions', () => {
     expect((await supervisor.fetch('api/v1/designer/forms/9999')).status).toBe(404);
     expect((await supervisor.fetch('api/v1/designer/forms/102/versions/999')).status).toBe(404);
     expect((await supervisor.fetch('api/v1/designer/forms/102/diff?from=1&to=999')).status).toBe(404);
+  });
+
+  it('finds the version in force at a timepoint with one seek of an index (no scan, no sort)', () => {
+    const plan = withDb((db) =>
+      (
+        db.prepare(`EXPLAIN QUERY PLAN ${VERSION_AT_SQL}`).all(102, iso(server.clock.now())) as {
+          detail: string;
+        }[]
+      )
+        .map((row) => row.detail)
+        .join('; '),
+    );
+    expect(plan).toMatch(/SEARCH form_definition_versions USING COVERING INDEX form_definition_versions_at/);
+    expect(plan).not.toMatch(/TEMP B-TREE|SCAN/);
   });
 
   it('keeps the versions append-only: UPDATE, DELETE and INSERT OR REPLACE are refused', () => {
