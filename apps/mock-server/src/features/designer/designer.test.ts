@@ -209,6 +209,23 @@ describe('form definition versions', () => {
     expect(await versionCount()).toBe(base.Version + 1);
   });
 
+  it('lets one of two designers publishing on the same base at once win; the other gets 409 CONFLICT', async () => {
+    const base = await current();
+    const draft = (name: string) => ({
+      BaseVersion: base.Version,
+      Definition: withGeneral(base.Definition, (elements) => [
+        ...elements,
+        { Kind: 'text', Name: name, Label: name },
+      ]),
+      ChangeNote: `Add ${name}`,
+    });
+    const answers = await Promise.all([publish(draft('Racer1')), publish(draft('Racer2'))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await versionCount()).toBe(base.Version + 1);
+    const now = await current();
+    expect(names(now.Definition).filter((name) => name.startsWith('Racer'))).toHaveLength(1);
+  });
+
   it('refuses a draft that does not validate (400) with each issue at its element’s path, storing nothing', async () => {
     const base = await current();
     const general = ['Definition', 'Elements', 0, 'Tabs', 0, 'Elements'];
