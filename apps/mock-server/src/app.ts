@@ -9,6 +9,7 @@ import { bookmarksRoutes } from './features/bookmarks/bookmarks-routes';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { createDashboardsService } from './features/dashboards/dashboards-service';
+import { designerRoutes } from './features/designer/designer-routes';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     users,
     permissions,
     translations,
+    designer,
   } = createServices(deps);
 
   const app = express();
@@ -160,6 +162,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
   );
   api.use('/v1/bookmarks', bookmarksRoutes({ bookmarks, requireSession: apiSession }));
   api.use('/v1/users', usersRoutes({ users, requireSession: apiSession }));
+  api.use('/v1/designer', designerRoutes({ designer, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -3,6 +3,7 @@ import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
 import { createBookmarksService } from './features/bookmarks/bookmarks-service';
 import { createCallbackService } from './features/callback/callback-service';
+import { createDesignerService } from './features/designer/designer-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
 import { createFiltersService } from './features/filters/filters-service';
@@ -66,6 +67,7 @@ export function createServices(deps: {
   });
   const users = createUsersService({ now });
   const permissions = createPermissionsService({ now, forms });
+  const designer = createDesignerService({ now, forms });
   return {
     sessions,
     forms,
@@ -81,6 +83,7 @@ export function createServices(deps: {
     users,
     permissions,
     translations,
+    designer,
   };
 }
 

@@ -66,6 +66,9 @@ export {
   textContent,
 } from './callback/xml';
 export { csvCell, csvLine, escapeFormula } from './csv/csv';
+export { DefinitionIssueCode, definitionProblems } from './designer/check';
+export type { DefinitionChange, DefinitionChangeKind, ElementPlace } from './designer/diff';
+export { diffDefinitions } from './designer/diff';
 export type {
   ErrorHandler,
   ErrorHandlerOptions,
@@ -228,6 +231,38 @@ export {
 } from './v1/dashboard-schemas';
 export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
 export { createDashboardsApi } from './v1/dashboards';
+export type {
+  BreakingChange,
+  DefinitionDiff,
+  DefinitionVersion,
+  DefinitionVersionList,
+  DesignerApi,
+  DesignerForm,
+  DesignerFormList,
+  DesignerFormSummary,
+  DesignerFormsApi,
+  PublishedVersion,
+  PublishFormRequest,
+} from './v1/designer';
+export {
+  BreakingChangeError,
+  BreakingChangeErrorBodySchema,
+  BreakingChangeSchema,
+  createDesignerApi,
+  DefinitionChangeSchema,
+  DefinitionConflictBodySchema,
+  DefinitionConflictError,
+  DefinitionDiffSchema,
+  DefinitionVersionListSchema,
+  DefinitionVersionSchema,
+  DesignerFormListSchema,
+  DesignerFormSchema,
+  DesignerFormSummarySchema,
+  isBreakingChangeError,
+  isDefinitionConflictError,
+  PublishedVersionSchema,
+  PublishFormRequestSchema,
+} from './v1/designer';
 export type {
   FiltersApi,
   SavedFilter,

@@ -1,6 +1,7 @@
 import type { AuditStore } from '../features/audit/audit-store';
 import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
+import type { DefinitionVersionStore } from '../features/designer/definition-versions-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
 import type { SavedFilterStore } from '../features/filters/filters-store';
@@ -34,6 +35,7 @@ export interface DatabaseStores {
   usersAdmin: UsersAdminStore;
   permissions: PermissionStore;
   translations: TranslationStore;
+  definitionVersions: DefinitionVersionStore;
 }
 
 /** One database a user can sign in to. */

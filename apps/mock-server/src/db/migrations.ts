@@ -1,4 +1,5 @@
 import { BOOKMARKS_MIGRATIONS } from './migrations/bookmarks';
+import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...TRANSLATION_MIGRATIONS, // 21
   ...BOOKMARKS_MIGRATIONS, // 22
   ...USER_PROFILES_MIGRATIONS, // 23
+  ...DEFINITION_VERSIONS_MIGRATIONS, // 24
 ];

@@ -2,6 +2,7 @@ import { type AuditApi, createAuditApi } from './audit';
 import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createV1Request, type V1ClientOptions } from './create-request';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
+import { createDesignerApi, type DesignerApi } from './designer';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
 import { createLanguagesApi, type LanguagesApi } from './languages';
@@ -41,6 +42,8 @@ export interface V1Client {
   permissions: PermissionsApi;
   /** `languages`: the database's languages (translations, the language preference). */
   languages: LanguagesApi;
+  /** `designer/forms…`: form definition versions, their diffs and publishing (the `design` role). */
+  designer: DesignerApi;
 }
 
 /** Creates the v1 JSON client (ky + zod): every answer is checked against its schema. */
@@ -61,5 +64,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     users: createUsersApi(request),
     permissions: createPermissionsApi(request),
     languages: createLanguagesApi(request),
+    designer: createDesignerApi(request),
   };
 }

@@ -72,6 +72,10 @@ export const ApiErrorCode = {
   ReadOnlyTimepoint: 'READ_ONLY_TIMEPOINT',
   /** The record did not exist yet at the timepoint asked for (404). */
   NotFoundAtTimepoint: 'NOT_FOUND_AT_TIMEPOINT',
+  /** A form definition published on a version that is no longer the latest (409, with `CurrentVersion`): nothing stored. */
+  DefinitionConflict: 'CONFLICT',
+  /** A definition that removes an element holding stored values or changes an element's kind, unconfirmed (409, with `Breaking`). */
+  BreakingChange: 'BREAKING_CHANGE',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 

@@ -2,7 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
-import { timepoints } from '../../http/timepoint';
+import { timepointOf, timepoints } from '../../http/timepoint';
 import { pickersRoutes } from '../pickers/pickers-routes';
 import type { PickersService } from '../pickers/pickers-service';
 import { recordsRoutes, type SavedFilterResolver } from '../records/records-routes';
@@ -31,7 +31,7 @@ export function formsRoutes(options: {
 
   router.get('/forms/:no', async (req, res) => {
     const { no } = parseBody(FormParams, req.params);
-    res.json(await forms.getForm(getAuth(res), no));
+    res.json(await forms.getForm(getAuth(res), no, timepointOf(res)?.iso));
   });
   router.use(recordsRoutes({ records: options.records, savedFilters: options.savedFilters }));
   router.use(pickersRoutes({ pickers: options.pickers }));

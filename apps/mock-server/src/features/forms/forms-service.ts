@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: FormSettings = {
 interface CachedDefinition {
   definition: FormDefinition;
   updatedAt: string;
+  /** Its published version. */
+  version: number;
 }
 
 /** Effective permission of each element for the signed-in user. */
@@ -52,16 +54,20 @@ export interface OpenedForm {
 
 /** Forms: definitions (cached), the user's element permissions, global settings and remembered tabs. */
 export interface FormsService {
-  getForm(auth: AuthContext, webTemplateNo: number): Promise<FormResponse>;
-  /** The parsed definition of a form; 404 when the database has none. */
-  loadDefinition(database: DatabaseEntry, webTemplateNo: number): Promise<FormDefinition>;
+  /** `GET forms/{no}`; with `atIso` the definition version in force then (time travel). */
+  getForm(auth: AuthContext, webTemplateNo: number, atIso?: string): Promise<FormResponse>;
+  /**
+   * The parsed definition of a form; 404 when the database has none. With `atIso`, the version
+   * in force at that instant (the newest published at or before it).
+   */
+  loadDefinition(database: DatabaseEntry, webTemplateNo: number, atIso?: string): Promise<FormDefinition>;
   /** The user's effective element permissions on a form. */
   permissionsOf(auth: AuthContext, definition: FormDefinition): Promise<PermissionMap>;
   /**
    * A form for a request of the user: 404 when the database has no such form, 403 `FORBIDDEN`
    * when the user's profile may not open it; with the permissions and the visible values.
    */
-  openForm(auth: AuthContext, webTemplateNo: number): Promise<OpenedForm>;
+  openForm(auth: AuthContext, webTemplateNo: number, atIso?: string): Promise<OpenedForm>;
   /** `Tab.Select`: remembers the tab; false when it is not a visible tab of a form, 403 on a form the user may not open. */
   selectTab(auth: AuthContext, webTemplateNo: number, tabName: string): Promise<boolean>;
   /** The remembered tab of a form, if any. */
@@ -98,19 +104,23 @@ export function createFormsService(options: {
   const { now, translate = async (_auth, definition) => definition } = options;
   // Parsed definitions (with their stored stamp) per database id; Template.CacheRefresh empties it.
   let cache = new Map<string, Map<number, CachedDefinition>>();
+  // Past versions read at a timepoint, by database id and `no@version`: a version never changes.
+  let pastCache = new Map<string, Map<string, CachedDefinition>>();
 
-  async function loadDefinition(database: DatabaseEntry, webTemplateNo: number): Promise<FormDefinition> {
-    return (await loadCached(database, webTemplateNo)).definition;
+  async function loadDefinition(
+    database: DatabaseEntry,
+    webTemplateNo: number,
+    atIso?: string,
+  ): Promise<FormDefinition> {
+    return (await loadIn(database, webTemplateNo, atIso)).definition;
   }
 
-  async function loadCached(database: DatabaseEntry, webTemplateNo: number): Promise<CachedDefinition> {
-    const forDatabase = cache.get(database.id) ?? new Map<number, CachedDefinition>();
-    cache.set(database.id, forDatabase);
-    const cached = forDatabase.get(webTemplateNo);
-    if (cached) return cached;
-    const stored = await database.stores.forms.getDefinition(webTemplateNo);
-    if (!stored) throw notFound(`Unknown form ${webTemplateNo}`);
-    // A definition this server cannot read is a server fault (500, logged), never a crash.
+  /** Checks a stored definition as this server reads it; a bad one is a server fault (500, logged), never a crash. */
+  function parseStored(
+    database: DatabaseEntry,
+    webTemplateNo: number,
+    stored: { schemaVersion: number; json: string },
+  ): FormDefinition {
     if (stored.schemaVersion !== FORM_SCHEMA_VERSION) {
       throw new Error(
         `Form ${webTemplateNo} in database ${database.id} has schemaVersion ${stored.schemaVersion}; this server reads ${FORM_SCHEMA_VERSION}`,
@@ -122,7 +132,52 @@ export function createFormsService(options: {
         cause: parsed.error,
       });
     }
-    const entry = { definition: parsed.data, updatedAt: stored.updatedAt };
+    return parsed.data;
+  }
+
+  /**
+   * The definition in force at `atIso` (now without one). The current version is the cached
+   * `form_definitions` row, so reads of "now" cost what they did; an older one is found by the
+   * versions' primary key and cached by its number.
+   */
+  async function loadIn(
+    database: DatabaseEntry,
+    webTemplateNo: number,
+    atIso?: string,
+  ): Promise<CachedDefinition> {
+    const now = await loadCached(database, webTemplateNo);
+    if (atIso === undefined) return now;
+    // Before the first version (the seeded one counts from the epoch) the first is shown.
+    const version = (await database.stores.definitionVersions.versionAt(webTemplateNo, atIso)) ?? 1;
+    if (version === now.version) return now;
+    const forDatabase = pastCache.get(database.id) ?? new Map<string, CachedDefinition>();
+    pastCache.set(database.id, forDatabase);
+    const key = `${webTemplateNo}@${version}`;
+    const cached = forDatabase.get(key);
+    if (cached) return cached;
+    const stored = await database.stores.definitionVersions.get(webTemplateNo, version);
+    if (!stored) return now;
+    const entry = {
+      definition: parseStored(database, webTemplateNo, stored),
+      updatedAt: stored.publishedAt,
+      version,
+    };
+    forDatabase.set(key, entry);
+    return entry;
+  }
+
+  async function loadCached(database: DatabaseEntry, webTemplateNo: number): Promise<CachedDefinition> {
+    const forDatabase = cache.get(database.id) ?? new Map<number, CachedDefinition>();
+    cache.set(database.id, forDatabase);
+    const cached = forDatabase.get(webTemplateNo);
+    if (cached) return cached;
+    const stored = await database.stores.forms.getDefinition(webTemplateNo);
+    if (!stored) throw notFound(`Unknown form ${webTemplateNo}`);
+    const entry = {
+      definition: parseStored(database, webTemplateNo, stored),
+      updatedAt: stored.updatedAt,
+      version: stored.version,
+    };
     forDatabase.set(webTemplateNo, entry);
     return entry;
   }
@@ -157,6 +212,7 @@ export function createFormsService(options: {
     definition: FormDefinition,
     permissions: PermissionMap,
     mayOpen: (webTemplateNo: number) => boolean,
+    atIso: string | undefined,
   ): Promise<{ visible: Set<string>; columns: Set<string> | null }> {
     const seen = (name: string) => !permissions.get(name)?.hidden;
     const visible = new Set<string>();
@@ -169,7 +225,7 @@ export function createFormsService(options: {
       let target: PermissionMap | null = new Map();
       if (element.OpenWebTemplateNo !== undefined) {
         target = mayOpen(element.OpenWebTemplateNo)
-          ? await permissionsOf(auth, await loadDefinition(auth.database, element.OpenWebTemplateNo))
+          ? await permissionsOf(auth, await loadDefinition(auth.database, element.OpenWebTemplateNo, atIso))
           : null;
       }
       columns ??= new Set();
@@ -181,12 +237,12 @@ export function createFormsService(options: {
     return { visible, columns };
   }
 
-  async function openForm(auth: AuthContext, webTemplateNo: number): Promise<OpenedForm> {
-    const definition = await loadDefinition(auth.database, webTemplateNo);
+  async function openForm(auth: AuthContext, webTemplateNo: number, atIso?: string): Promise<OpenedForm> {
+    const definition = await loadDefinition(auth.database, webTemplateNo, atIso);
     const mayOpen = await formAccessOf(auth.database, auth.user.profileId);
     if (!mayOpen(webTemplateNo)) throw formForbidden(webTemplateNo, definition.Title);
     const permissions = await permissionsOf(auth, definition);
-    return { definition, permissions, ...(await visibleOf(auth, definition, permissions, mayOpen)) };
+    return { definition, permissions, ...(await visibleOf(auth, definition, permissions, mayOpen, atIso)) };
   }
 
   return {
@@ -195,10 +251,10 @@ export function createFormsService(options: {
     permissionsOf,
     openForm,
 
-    async getForm(auth, webTemplateNo) {
-      const { definition, permissions } = await openForm(auth, webTemplateNo);
+    async getForm(auth, webTemplateNo, atIso) {
+      const { definition, permissions } = await openForm(auth, webTemplateNo, atIso);
       // Read from the cache openForm has just filled: the stamp of the definition it answers with.
-      const { updatedAt } = await loadCached(auth.database, webTemplateNo);
+      const { updatedAt } = await loadIn(auth.database, webTemplateNo, atIso);
       const settings = await getSettings(auth.database);
       const list: ElementPermission[] = [...permissions].map(([name, p]) => ({
         NAME: name,
@@ -249,6 +305,7 @@ export function createFormsService(options: {
 
     refreshCache() {
       cache = new Map();
+      pastCache = new Map();
     },
   };
 }

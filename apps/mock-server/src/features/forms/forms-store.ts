@@ -7,6 +7,8 @@ export interface StoredDefinition {
   json: string;
   updatedAt: string;
   updatedBy: string;
+  /** The published version this current definition is (`form_definition_versions`). */
+  version: number;
 }
 
 /** An element permission row (spec §3) of one owner. */
@@ -45,6 +47,7 @@ interface DefinitionRow {
   json: string;
   updated_at_utc: string;
   updated_by: string;
+  version: number;
 }
 
 const toDefinition = (row: DefinitionRow): StoredDefinition => ({
@@ -53,6 +56,7 @@ const toDefinition = (row: DefinitionRow): StoredDefinition => ({
   json: row.json,
   updatedAt: row.updated_at_utc,
   updatedBy: row.updated_by,
+  version: row.version,
 });
 
 /** {@link FormStore} on SQLite. */

@@ -104,7 +104,7 @@ export async function searchRecords(
     filters,
     pageSize: defaultSize,
     shown,
-  } = await searchForm(forms, auth, webTemplateNo, query.filters);
+  } = await searchForm(forms, auth, webTemplateNo, query.filters, query.atIso);
   const pageSize = query.pageSize ?? defaultSize;
   const { rows, total } = await auth.database.stores.records.search({
     entity: definition.Entity,
@@ -137,6 +137,7 @@ export async function searchRecordsPage(
     auth,
     webTemplateNo,
     query.filters,
+    query.atIso,
   );
   const checked = checkSearchQuery(await fields(), query);
   const { rows, hasMore, count } = await auth.database.stores.records.searchPage({
@@ -171,8 +172,10 @@ async function searchForm(
   auth: AuthContext,
   webTemplateNo: number,
   raw: Record<string, string>,
+  // The form as it was then: a search at a timepoint filters and shows the fields it had.
+  atIso: string | undefined,
 ) {
-  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo);
+  const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo, atIso);
   const fields = valueElements(definition);
   const results = flattenElements(definition).find(
     (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
@@ -202,7 +205,7 @@ async function searchForm(
     /** The fields the user may sort and filter by (reads the form the rows open, for its kinds). */
     fields: async () => {
       const target = results?.OpenWebTemplateNo;
-      const opened = target === undefined ? null : await forms.loadDefinition(auth.database, target);
+      const opened = target === undefined ? null : await forms.loadDefinition(auth.database, target, atIso);
       return searchableFields(
         definition,
         permissions,

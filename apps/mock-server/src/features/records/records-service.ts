@@ -209,7 +209,7 @@ export function createRecordsService(options: {
 
   return {
     async readRecord(auth, webTemplateNo, id, { version, atIso } = {}) {
-      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo, atIso);
       if (atIso !== undefined) {
         const then = await loadAt(auth, definition, id, atIso);
         if (version === undefined || version === then.version) return toWire(then, visible);
@@ -237,7 +237,7 @@ export function createRecordsService(options: {
     },
 
     async versions(auth, webTemplateNo, id, atIso) {
-      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo, atIso);
       if (atIso === undefined) await loadRecord(auth, definition, id);
       else await loadAt(auth, definition, id, atIso);
       const list = await auth.database.stores.records.listVersions(id, atIso);
@@ -245,7 +245,7 @@ export function createRecordsService(options: {
     },
 
     async audit(auth, webTemplateNo, id, { afterSeq, limit, atIso }) {
-      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo, atIso);
       if (atIso === undefined) await loadRecord(auth, definition, id);
       else await loadAt(auth, definition, id, atIso);
       const rows = await auth.database.stores.audit.list(id, {
@@ -261,7 +261,7 @@ export function createRecordsService(options: {
     },
 
     async lastSignature(auth, webTemplateNo, id, atIso) {
-      const { definition, visible } = await forms.openForm(auth, webTemplateNo);
+      const { definition, visible } = await forms.openForm(auth, webTemplateNo, atIso);
       if (atIso === undefined) await loadRecord(auth, definition, id);
       else await loadAt(auth, definition, id, atIso);
       const event = await auth.database.stores.audit.lastSigned(id, atIso);

@@ -37,7 +37,7 @@ export async function exportSearch(
   webTemplateNo: number,
   query: Omit<SearchPageQuery, 'after' | 'limit' | 'count'>,
 ): Promise<SearchExport> {
-  const { definition, columns } = await forms.openForm(auth, webTemplateNo);
+  const { definition, columns } = await forms.openForm(auth, webTemplateNo, query.atIso);
   const results = flattenElements(definition).find((element) => element.Kind === 'results');
   const shown = results?.Kind === 'results' ? results.Columns.filter((c) => columns?.has(c.Name)) : [];
   const read = (after?: string) =>
