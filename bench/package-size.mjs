@@ -40,6 +40,8 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/filter-editor', 'packages/forms-react/src/filter-editor.ts'],
   ['@procedo/forms-react/admin', 'packages/forms-react/src/admin.ts'],
   ['@procedo/forms-react/permissions', 'packages/forms-react/src/permissions.ts'],
+  // The form designer (issue 16), loaded only by the designer's pages.
+  ['@procedo/forms-react/designer', 'packages/forms-react/src/designer.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
   // The element menu with @floating-ui/react: the first right-click in permissions mode (issue 14 item 2).
   [

@@ -1,7 +1,7 @@
 import type { Options } from 'tsup';
 import { libraryConfig } from '../../tsup.shared';
 
-// `./charts`, `./dashboard`, `./filter-editor`, `./admin` and `./permissions` are entries of their own, loaded only by the
+// `./charts`, `./dashboard`, `./filter-editor`, `./admin`, `./permissions` and `./designer` are entries of their own, loaded only by the
 // pages that use them. The dashboard entry loads the charts by their package name (kept external),
 // so the chart library is in no file of another entry in either format; the main entry loads none
 // of them (test: chart-entry.test.ts).
@@ -13,6 +13,7 @@ const entry = [
   'src/filter-editor.ts',
   'src/admin.ts',
   'src/permissions.ts',
+  'src/designer.ts',
   'src/locales/de.ts',
 ];
 const config: Options & { entry: string[]; external: string[] } = {

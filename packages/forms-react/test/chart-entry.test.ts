@@ -53,8 +53,9 @@ async function filesOf(entry: string): Promise<Map<string, string>> {
 // A text only the filter editor has, and one only the dashboard widgets have.
 const FILTER_EDITOR_CODE = /Add condition/;
 const DASHBOARD_CODE = /Loading the dashboard/;
-// And one only the users administration has.
+// And one only the users administration has, and one only the form designer has.
 const ADMIN_CODE = /Some fields need a change/;
+const DESIGNER_CODE = /Another designer published version/;
 
 describe('the on-demand entries', () => {
   it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard nor the filter editor', async () => {
@@ -64,6 +65,7 @@ describe('the on-demand entries', () => {
         expect(code, `${entry} → ${file}`).not.toMatch(FILTER_EDITOR_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(DASHBOARD_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(ADMIN_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(DESIGNER_CODE);
       }
     }
   });
@@ -86,6 +88,12 @@ describe('the on-demand entries', () => {
   it('the admin entry has the users administration', async () => {
     for (const entry of ['admin.js', 'admin.cjs']) {
       expect([...(await filesOf(entry)).values()].join('\n')).toMatch(ADMIN_CODE);
+    }
+  });
+
+  it('the designer entry has the form designer, and the main entry carries none of it', async () => {
+    for (const entry of ['designer.js', 'designer.cjs']) {
+      expect([...(await filesOf(entry)).values()].join('\n')).toMatch(DESIGNER_CODE);
     }
   });
 

@@ -8,6 +8,7 @@ import {
   draftFromDefinition,
   draftProblems,
   draftToDefinition,
+  dropMove,
   ELEMENT_KINDS,
   type FormDraft,
   locate,
@@ -135,5 +136,24 @@ describe('the designer draft', () => {
       { id: draft.nodes[0]!.tabs![1]!.id, name: 'Quality', path: ['Label'], message: 'm2' },
       { id: null, name: null, path: ['Title'], message: 'm3' },
     ]);
+  });
+});
+
+describe('a pointer drop', () => {
+  it('moves before, after and into tabs, and reorders tabs in their strip only', () => {
+    let draft = draftFromDefinition(SUPPLIER_FORM);
+    const save = idOf(draft, 'Save');
+    const phone = idOf(draft, 'Phone');
+    draft = dropMove(draft, save, phone, 'after');
+    expect(locate(draft, save)).toEqual({ parent: draft.nodes[0]!.tabs![0]!.id, index: 3 });
+    const quality = draft.nodes[0]!.tabs![1]!.id;
+    draft = dropMove(draft, save, quality, 'on');
+    expect(locate(draft, save)).toEqual({ parent: quality, index: 4 });
+    const general = draft.nodes[0]!.tabs![0]!.id;
+    draft = dropMove(draft, general, quality, 'after');
+    expect(draft.nodes[0]!.tabs!.map((tab) => tab.Name)).toEqual(['Quality', 'General']);
+    expect(dropMove(draft, general, save, 'before')).toBe(draft);
+    expect(dropMove(draft, draft.nodes[0]!.id, save, 'before')).toBe(draft);
+    expect(draftProblems(draft)).toEqual([]);
   });
 });

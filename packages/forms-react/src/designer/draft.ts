@@ -329,6 +329,44 @@ function moveTab(draft: FormDraft, strip: DraftNode, id: string, direction: 'up'
   return { ...draft, nodes: draft.nodes.map((node) => (node === strip ? { ...node, tabs } : node)) };
 }
 
+/**
+ * Moves `id` before, after or (a tab, or a strip's first tab) into `targetId`, as a pointer drop
+ * puts it; tabs move among the tabs of their own strip. Unchanged when the drop is not allowed.
+ */
+export function dropMove(
+  draft: FormDraft,
+  id: string,
+  targetId: string,
+  position: 'before' | 'after' | 'on',
+): FormDraft {
+  if (id === targetId) return draft;
+  const draggedTab = allTabs(draft).find((entry) => entry.tab.id === id);
+  const targetTab = allTabs(draft).find((entry) => entry.tab.id === targetId);
+  if (draggedTab) {
+    if (!targetTab || targetTab.strip !== draggedTab.strip || position === 'on') return draft;
+    const tabs = draggedTab.strip.tabs!.filter((tab) => tab.id !== id);
+    const at = tabs.findIndex((tab) => tab.id === targetId) + (position === 'after' ? 1 : 0);
+    tabs.splice(at, 0, draggedTab.tab);
+    return {
+      ...draft,
+      nodes: draft.nodes.map((node) => (node === draggedTab.strip ? { ...node, tabs } : node)),
+    };
+  }
+  if (targetTab) {
+    return position === 'on' ? moveElement(draft, id, targetId, targetTab.tab.children.length) : draft;
+  }
+  const target = findNode(draft, targetId);
+  if (!target) return draft;
+  if (position === 'on') {
+    const first = target.tabs?.[0];
+    return first ? moveElement(draft, id, first.id, first.children.length) : draft;
+  }
+  const without = removeElement(draft, id);
+  const at = locate(without, targetId);
+  if (!at || !findNode(draft, id)) return draft;
+  return moveElement(draft, id, at.parent, at.index + (position === 'after' ? 1 : 0));
+}
+
 /** Removes a node (a strip with its tabs and their elements) or a tab (not a strip's last one). */
 export function removeElement(draft: FormDraft, id: string): FormDraft {
   const tabEntry = allTabs(draft).find((entry) => entry.tab.id === id);

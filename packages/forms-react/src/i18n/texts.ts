@@ -3,6 +3,7 @@ import { useCatalogue } from '@procedo/texts';
 import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
+import type { FormDesignerLabels } from '../designer/labels';
 import { DEVELOPER_BAR_LABELS, type DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
 import { FIELD_LABELS } from '../fields/labels';
@@ -46,6 +47,8 @@ export interface FormsTexts {
   permissions: PermissionsLabels;
   /** The users administration, form 901 (`@procedo/forms-react/admin`). */
   usersAdmin: UsersAdminLabels;
+  /** The form designer (`@procedo/forms-react/designer`). */
+  formDesigner: FormDesignerLabels;
   bookmarkToggle: BookmarkToggleLabels;
   developerBar: DeveloperBarLabels;
   translation: TranslationLabels;
@@ -79,14 +82,14 @@ declare module '@procedo/texts' {
 
 /**
  * Sections whose English ships with their on-demand entry (`@procedo/forms-react/filter-editor`,
- * `/dashboard`, `/permissions`, `/admin`), so the main entry does not carry their texts; read with {@link useOnDemandTexts}.
+ * `/dashboard`, `/permissions`, `/admin`, `/designer`), so the main entry does not carry their texts; read with {@link useOnDemandTexts}.
  */
-export type OnDemandSection = 'filterEditor' | 'dashboard' | 'permissions' | 'usersAdmin';
+export type OnDemandSection = 'filterEditor' | 'dashboard' | 'permissions' | 'usersAdmin' | 'formDesigner';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS` and `USERS_ADMIN_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS` and `FORM_DESIGNER_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,

@@ -2,6 +2,7 @@ import { catalogueProblems } from '@procedo/texts';
 import { describe, expect, it } from 'vitest';
 import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
+import { FORM_DESIGNER_LABELS } from '../designer/labels';
 import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
 import { FORMS_TEXTS } from '../i18n/texts';
 import { PERMISSIONS_LABELS } from '../permissions/labels';
@@ -14,6 +15,7 @@ const ENGLISH = {
   dashboard: DASHBOARD_LABELS,
   permissions: PERMISSIONS_LABELS,
   usersAdmin: USERS_ADMIN_LABELS,
+  formDesigner: FORM_DESIGNER_LABELS,
 };
 
 /** Arguments for the text functions that take more than strings and numbers. */
@@ -28,6 +30,9 @@ const SAMPLE_ARGS = {
   'permissions.inheritedText': [{ Hidden: true, Locked: true, From: '⟨f⟩' }],
   'permissions.inForceText': [{ Hidden: true, Locked: false }],
   'developerBar.definitionVersion': [{ schemaVersion: '⟨s⟩', updatedAt: '⟨u⟩' }],
+  'formDesigner.published': [7],
+  'formDesigner.conflict': [7],
+  'formDesigner.breakingReason': ['⟨r⟩'],
 };
 
 describe('the German forms-react catalogue', () => {

@@ -1,0 +1,35 @@
+/**
+ * `@procedo/forms-react/designer`: the form designer (issue 16) and its framework-free draft
+ * model, a separate entry so that only the designer's pages load them.
+ */
+export type {
+  DraftElement,
+  DraftForm,
+  DraftNode,
+  DraftParent,
+  DraftProblem,
+  DraftTab,
+  FormDraft,
+  LeafKind,
+  PropertyPatch,
+} from './designer/draft';
+export {
+  addElement,
+  addTab,
+  draftFromDefinition,
+  draftProblems,
+  draftToDefinition,
+  dropMove,
+  ELEMENT_KINDS,
+  moveElement,
+  moveStep,
+  problemsFromIssues,
+  removeElement,
+  updateProperties,
+} from './designer/draft';
+export type { FormDesignerProps } from './designer/FormDesigner';
+export { FormDesigner } from './designer/FormDesigner';
+export type { FormDesignerLabels } from './designer/labels';
+export { FORM_DESIGNER_LABELS } from './designer/labels';
+export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
+export { readPublishFailure } from './designer/publish-errors';
