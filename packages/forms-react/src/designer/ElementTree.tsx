@@ -139,13 +139,13 @@ export function ElementTree(props: ElementTreeProps) {
           <Button className="procedo-Button" isDisabled={isDisabled}>
             {L.addElement}
           </Button>
-          <Popover className="procedo-Popover">
+          <Popover className="procedo-Designer-popover" placement="bottom start">
             <Menu
               className="procedo-Menu"
               onAction={(key) => props.onAdd(key as (typeof ELEMENT_KINDS)[number])}
             >
               {ELEMENT_KINDS.map((kind) => (
-                <MenuItem key={kind} id={kind} className="procedo-MenuItem">
+                <MenuItem key={kind} id={kind} className="procedo-Designer-menuItem">
                   {L.kinds[kind]}
                 </MenuItem>
               ))}

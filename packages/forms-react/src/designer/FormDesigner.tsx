@@ -237,7 +237,8 @@ export function FormDesigner(props: FormDesignerProps) {
           <p className="procedo-Designer-problemsSummary">{L.problemCount(problemCount)}</p>
         )}
         <Button
-          className="procedo-Button procedo-Button--primary"
+          className="procedo-Button"
+          data-variant="primary"
           isDisabled={status.kind === 'publishing'}
           onPress={() => void publish(false)}
         >
@@ -272,7 +273,7 @@ export function FormDesigner(props: FormDesignerProps) {
           <Button className="procedo-Button" onPress={() => setBreaking(null)}>
             {L.cancel}
           </Button>
-          <Button className="procedo-Button procedo-Button--primary" onPress={() => void publish(true)}>
+          <Button className="procedo-Button" data-variant="primary" onPress={() => void publish(true)}>
             {L.confirmBreaking}
           </Button>
         </div>
