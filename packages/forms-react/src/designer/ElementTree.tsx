@@ -23,7 +23,8 @@ export interface ElementTreeProps {
   onSelect: (key: string) => void;
   onChange: (draft: FormDraft) => void;
   onAdd: (kind: (typeof ELEMENT_KINDS)[number]) => void;
-  onMove: (direction: 'up' | 'down') => void;
+  /** Moves an element (the focused row's, or the selected one) a step. */
+  onMove: (id: string, direction: 'up' | 'down') => void;
   onRemove: () => void;
   problems: readonly DraftProblem[];
   labels: FormDesignerLabels;
@@ -79,9 +80,12 @@ export function ElementTree(props: ElementTreeProps) {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
     event.stopPropagation();
-    if (selected === FORM_KEY || isDisabled) return;
+    // The row the key was pressed in (focus and selection move together in this tree).
+    const id = (event.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? selected;
+    if (id === FORM_KEY || isDisabled) return;
     refocus.current = true;
-    props.onMove(event.key === 'ArrowUp' ? 'up' : 'down');
+    if (id !== selected) onSelect(id);
+    props.onMove(id, event.key === 'ArrowUp' ? 'up' : 'down');
   };
 
   const row = (key: string, text: string, kind: string, children?: ReactNode) => {
@@ -155,14 +159,14 @@ export function ElementTree(props: ElementTreeProps) {
         <Button
           className="procedo-Button"
           isDisabled={isForm || isDisabled}
-          onPress={() => props.onMove('up')}
+          onPress={() => props.onMove(selected, 'up')}
         >
           {L.moveUp}
         </Button>
         <Button
           className="procedo-Button"
           isDisabled={isForm || isDisabled}
-          onPress={() => props.onMove('down')}
+          onPress={() => props.onMove(selected, 'down')}
         >
           {L.moveDown}
         </Button>
@@ -177,6 +181,7 @@ export function ElementTree(props: ElementTreeProps) {
           aria-label={L.tree}
           className="procedo-Designer-tree"
           selectionMode="single"
+          selectionBehavior="replace"
           disallowEmptySelection
           selectedKeys={selected === FORM_KEY ? [] : [selected]}
           onSelectionChange={(keys) => {

@@ -61,6 +61,10 @@ describe('FormDesigner', () => {
     const save = order.indexOf(row(/Save \(Save\)/).getAttribute('data-key'));
     expect(order[save - 1]).toBe(row(/Internal notes/).getAttribute('data-key'));
     expect(row(/Save \(Save\)/).getAttribute('aria-level')).toBe('3');
+    // The focus stayed on the moved row, so the keys go on moving it.
+    expect(row(/Save \(Save\)/).contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}{Alt>}{ArrowDown}{/Alt}');
+    expect(row(/Save \(Save\)/).getAttribute('aria-level')).toBe('3');
     await user.click(screen.getByRole('button', { name: 'Move down' }));
     expect(row(/Save \(Save\)/).getAttribute('aria-level')).toBe('1');
     await user.click(screen.getByRole('button', { name: 'Move up' }));

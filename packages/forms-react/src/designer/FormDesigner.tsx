@@ -78,6 +78,7 @@ export function FormDesigner(props: FormDesignerProps) {
   const [breaking, setBreaking] = useState<BreakingElement[] | null>(null);
   const noteId = useId();
   const noteErrorId = useId();
+  const breakingId = useId();
 
   const localProblems = useMemo(() => draftProblems(draft), [draft]);
   const problems = useMemo(() => [...localProblems, ...serverProblems], [localProblems, serverProblems]);
@@ -178,7 +179,7 @@ export function FormDesigner(props: FormDesignerProps) {
           onSelect={setSelected}
           onChange={setDraft}
           onAdd={add}
-          onMove={(direction) => setDraft(moveStep(draft, selected, direction))}
+          onMove={(id, direction) => setDraft(moveStep(draft, id, direction))}
           onRemove={remove}
           problems={problems}
           labels={L}
@@ -260,17 +261,20 @@ export function FormDesigner(props: FormDesignerProps) {
         role="alertdialog"
         className="procedo-Designer-breaking"
         onDismiss={() => setBreaking(null)}
+        aria-describedby={breakingId}
       >
-        <p>{L.breakingIntro}</p>
-        <ul>
-          {(breaking ?? []).map((item) => (
-            <li key={`${item.Element}:${item.Reason}`}>
-              <strong>{item.Element}</strong>: {L.breakingReason(item.Reason)}
-            </li>
-          ))}
-        </ul>
-        <div className="procedo-Dialog-buttons">
-          <Button className="procedo-Button" onPress={() => setBreaking(null)}>
+        <div id={breakingId} className="procedo-Dialog-body">
+          <p>{L.breakingIntro}</p>
+          <ul>
+            {(breaking ?? []).map((item) => (
+              <li key={`${item.Element}:${item.Reason}`}>
+                <strong>{item.Element}</strong>: {L.breakingReason(item.Reason)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="procedo-Dialog-actions">
+          <Button className="procedo-Button" autoFocus onPress={() => setBreaking(null)}>
             {L.cancel}
           </Button>
           <Button className="procedo-Button" data-variant="primary" onPress={() => void publish(true)}>
