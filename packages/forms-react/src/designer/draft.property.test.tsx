@@ -15,6 +15,7 @@ import {
   draftFromDefinition,
   draftProblems,
   draftToDefinition,
+  dropMove,
   ELEMENT_KINDS,
   type FormDraft,
   moveElement,
@@ -32,6 +33,7 @@ type Operation =
   | { op: 'addTab'; strip: number }
   | { op: 'step'; target: number; up: boolean }
   | { op: 'move'; target: number; parent: number; index: number }
+  | { op: 'drop'; target: number; over: number; position: 'before' | 'after' | 'on' }
   | { op: 'remove'; target: number }
   | { op: 'update'; target: number; patch: Record<string, unknown> };
 
@@ -40,6 +42,12 @@ const structural: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({ op: fc.constant('addTab' as const), strip: fc.nat() }),
   fc.record({ op: fc.constant('step' as const), target: fc.nat(), up: fc.boolean() }),
   fc.record({ op: fc.constant('move' as const), target: fc.nat(), parent: fc.nat(), index: fc.nat(20) }),
+  fc.record({
+    op: fc.constant('drop' as const),
+    target: fc.nat(),
+    over: fc.nat(),
+    position: fc.constantFrom('before' as const, 'after' as const, 'on' as const),
+  }),
   fc.record({ op: fc.constant('remove' as const), target: fc.nat() }),
 );
 
@@ -91,6 +99,11 @@ function apply(draft: FormDraft, operation: Operation): FormDraft {
       const target = pick(nodes, operation.target);
       return target ? moveElement(draft, target, pick(parents, operation.parent)!, operation.index) : draft;
     }
+    case 'drop': {
+      const target = pick(targets, operation.target);
+      const over = pick(targets, operation.over);
+      return target && over ? dropMove(draft, target, over, operation.position) : draft;
+    }
     case 'remove': {
       const target = pick(targets, operation.target);
       return target ? removeElement(draft, target) : draft;
@@ -116,7 +129,7 @@ class Boundary extends Component<{ onError: (error: unknown) => void; children: 
 }
 
 describe('any sequence of designer operations', () => {
-  it('adding, moving and removing keeps the definition valid while it has an element', () => {
+  it('adding, moving (a step, to a place, by a drop) and removing keeps the definition valid while it has an element', () => {
     fc.assert(
       fc.property(fc.array(structural, { maxLength: 40 }), (operations) => {
         let draft = draftFromDefinition(SUPPLIER_FORM);
