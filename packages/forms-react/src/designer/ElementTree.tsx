@@ -94,7 +94,8 @@ export function ElementTree(props: ElementTreeProps) {
       <TreeItem
         key={key}
         id={key}
-        textValue={text}
+        // The row's accessible name (react-aria labels a row by it): a problem is heard there too.
+        textValue={count > 0 ? `${text}, ${L.problemCount(count)}` : text}
         className="procedo-Designer-item"
         data-invalid={count > 0 || undefined}
       >
