@@ -7,7 +7,6 @@ export type {
   DraftForm,
   DraftNode,
   DraftParent,
-  DraftProblem,
   DraftTab,
   FormDraft,
   LeafKind,
@@ -17,16 +16,14 @@ export {
   addElement,
   addTab,
   draftFromDefinition,
-  draftProblems,
   draftToDefinition,
-  dropMove,
   ELEMENT_KINDS,
-  moveElement,
-  moveStep,
-  problemsFromIssues,
   removeElement,
   updateProperties,
 } from './designer/draft';
+export { dropMove, moveElement, moveStep } from './designer/draft-moves';
+export type { DraftProblem } from './designer/draft-problems';
+export { draftProblems, problemsFromIssues } from './designer/draft-problems';
 export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';

@@ -11,7 +11,9 @@ import {
   TreeItemContent,
   useDragAndDrop,
 } from 'react-aria-components';
-import { type DraftNode, type DraftProblem, dropMove, ELEMENT_KINDS, type FormDraft } from './draft';
+import { type DraftNode, ELEMENT_KINDS, type FormDraft } from './draft';
+import { dropMove } from './draft-moves';
+import type { DraftProblem } from './draft-problems';
 import type { FormDesignerLabels } from './labels';
 
 /** The tree's key of the form's own row. */

@@ -10,17 +10,15 @@ import { useOnDemandTexts } from '../i18n/texts';
 import {
   addElement,
   addTab,
-  type DraftProblem,
   draftFromDefinition,
-  draftProblems,
   draftToDefinition,
   type FormDraft,
   locate,
-  moveStep,
-  problemsFromIssues,
   removeElement,
   updateProperties,
 } from './draft';
+import { moveStep } from './draft-moves';
+import { type DraftProblem, draftProblems, problemsFromIssues } from './draft-problems';
 import { ElementTree, FORM_KEY } from './ElementTree';
 import { FORM_DESIGNER_LABELS, type FormDesignerLabels } from './labels';
 import { PropertyPanel } from './PropertyPanel';

@@ -13,16 +13,14 @@ import {
   allTabs,
   type DraftParent,
   draftFromDefinition,
-  draftProblems,
   draftToDefinition,
-  dropMove,
   ELEMENT_KINDS,
   type FormDraft,
-  moveElement,
-  moveStep,
   removeElement,
   updateProperties,
 } from './draft';
+import { dropMove, moveElement, moveStep } from './draft-moves';
+import { draftProblems } from './draft-problems';
 import { SUPPLIER_FORM } from './fixtures';
 
 afterEach(cleanup);

@@ -1,23 +1,21 @@
-import { FormDefinitionSchema } from '@procedo/client-api';
+import { FormDefinitionSchema, FormElementSchema } from '@procedo/client-api';
 import { describe, expect, it } from 'vitest';
+import { defaultFieldRegistry } from '../form/default-registry';
 import { recordDefinition } from '../form/state/fixtures';
 import {
   addElement,
   addTab,
   allNodes,
   draftFromDefinition,
-  draftProblems,
   draftToDefinition,
-  dropMove,
   ELEMENT_KINDS,
   type FormDraft,
   locate,
-  moveElement,
-  moveStep,
-  problemsFromIssues,
   removeElement,
   updateProperties,
 } from './draft';
+import { dropMove, moveElement, moveStep } from './draft-moves';
+import { draftProblems, problemsFromIssues } from './draft-problems';
 import { SUPPLIER_FORM } from './fixtures';
 
 const names = (draft: FormDraft) => allNodes(draft).map((entry) => entry.node.element.Name);
@@ -25,6 +23,12 @@ const idOf = (draft: FormDraft, name: string) =>
   allNodes(draft).find((entry) => entry.node.element.Name === name)!.node.id;
 
 describe('the designer draft', () => {
+  it('offers every kind of FormElementSchema, which covers every kind the default registry renders', () => {
+    const schemaKinds = FormElementSchema.def.options.map((option) => option.shape.Kind.def.values[0]);
+    expect([...ELEMENT_KINDS].sort()).toEqual([...schemaKinds].sort());
+    for (const kind of defaultFieldRegistry.kinds()) expect(ELEMENT_KINDS).toContain(kind);
+  });
+
   it('round-trips a definition unchanged', () => {
     expect(draftToDefinition(draftFromDefinition(SUPPLIER_FORM))).toEqual(SUPPLIER_FORM);
     expect(draftToDefinition(draftFromDefinition(recordDefinition))).toEqual(recordDefinition);

@@ -1,10 +1,4 @@
-import {
-  type FormDefinition,
-  FormDefinitionSchema,
-  type FormElement,
-  type FormElementKind,
-  type LeafElement,
-} from '@procedo/client-api';
+import type { FormDefinition, FormElement, FormElementKind, LeafElement } from '@procedo/client-api';
 
 /**
  * The form designer's draft: a form definition as a tree whose nodes keep a stable `id` while
@@ -58,15 +52,6 @@ export interface FormDraft {
 /** Where an element goes: the form itself (`null`) or a tab (its id). */
 export type DraftParent = string | null;
 
-/** A problem of the draft: at a node (`id`, its `Name`) or the form (`id` null), at `path` in it. */
-export interface DraftProblem {
-  id: string | null;
-  name: string | null;
-  /** The property path inside the element (e.g. `['Options', 0, 'Label']`), or the form's. */
-  path: (string | number)[];
-  message: string;
-}
-
 /** A draft of an existing definition. */
 export function draftFromDefinition(definition: FormDefinition): FormDraft {
   const { Elements, ...form } = definition;
@@ -90,7 +75,7 @@ export function draftFromDefinition(definition: FormDefinition): FormDraft {
   return { form, nodes, nextId: next };
 }
 
-/** The definition a draft stands for (valid or not: see {@link draftProblems}). */
+/** The definition a draft stands for (valid or not: see `draftProblems`). */
 export function draftToDefinition(draft: FormDraft): FormDefinition {
   const element = (node: DraftNode): FormElement =>
     node.tabs
@@ -185,8 +170,8 @@ function withId(draft: FormDraft): [string, FormDraft] {
   return [`n${draft.nextId}`, { ...draft, nextId: draft.nextId + 1 }];
 }
 
-/** The sibling list a parent holds, rebuilt by `update`; the draft unchanged for an unknown parent. */
-function mapSiblings(
+/** @internal The sibling list a parent holds, rebuilt by `update`; the draft unchanged for an unknown parent. */
+export function mapSiblings(
   draft: FormDraft,
   parent: DraftParent,
   update: (siblings: DraftNode[]) => DraftNode[],
@@ -207,7 +192,7 @@ function mapSiblings(
   };
 }
 
-function siblingsOf(draft: FormDraft, parent: DraftParent): DraftNode[] | undefined {
+export function siblingsOf(draft: FormDraft, parent: DraftParent): DraftNode[] | undefined {
   return parent === null ? draft.nodes : findTab(draft, parent)?.children;
 }
 
@@ -219,7 +204,7 @@ export function locate(draft: FormDraft, id: string): { parent: DraftParent; ind
   return { parent: entry.parent, index: siblings.findIndex((node) => node.id === id) };
 }
 
-const clampIndex = (index: number, length: number) => Math.max(0, Math.min(length, Math.trunc(index)));
+export const clampIndex = (index: number, length: number) => Math.max(0, Math.min(length, Math.trunc(index)));
 
 /**
  * Adds a new element of `kind` with a unique generated Name and valid defaults at `index` of
@@ -268,103 +253,6 @@ export function addTab(draft: FormDraft, stripId: string): { draft: FormDraft; i
     },
     id,
   };
-}
-
-/**
- * Moves a node to `index` of `parent` (the index as in the list without the node). Refused
- * (draft unchanged) for an unknown node or parent, or a tab strip into a tab.
- */
-export function moveElement(draft: FormDraft, id: string, parent: DraftParent, index: number): FormDraft {
-  const node = findNode(draft, id);
-  const from = locate(draft, id);
-  if (!node || !from || (node.tabs && parent !== null)) return draft;
-  if (parent !== null && (!findTab(draft, parent) || node.tabs?.some((tab) => tab.id === parent)))
-    return draft;
-  const removed = mapSiblings(draft, from.parent, (list) => list.filter((candidate) => candidate.id !== id));
-  const siblings = siblingsOf(removed, parent)!;
-  const at = clampIndex(index, siblings.length);
-  return mapSiblings(removed, parent, (list) => [...list.slice(0, at), node, ...list.slice(at)]);
-}
-
-/**
- * One step up or down in form order, as the keyboard moves: among siblings, and across the
- * edges of tabs — an element at the top of a tab goes to the end of the tab before it, or out
- * above the strip from the first tab; a form-level element just below a strip goes into its
- * last tab. Tab strips and tabs move among their siblings only. Unchanged at either end.
- */
-export function moveStep(draft: FormDraft, id: string, direction: 'up' | 'down'): FormDraft {
-  const tabEntry = allTabs(draft).find((entry) => entry.tab.id === id);
-  if (tabEntry) return moveTab(draft, tabEntry.strip, id, direction);
-  const node = findNode(draft, id);
-  const at = locate(draft, id);
-  if (!node || !at) return draft;
-  const up = direction === 'up';
-  const siblings = siblingsOf(draft, at.parent)!;
-  if (at.parent === null) {
-    const neighbour = siblings[at.index + (up ? -1 : 1)];
-    if (!neighbour) return draft;
-    if (neighbour.tabs && !node.tabs && neighbour.tabs.length > 0) {
-      const tab = up ? neighbour.tabs[neighbour.tabs.length - 1]! : neighbour.tabs[0]!;
-      return moveElement(draft, id, tab.id, up ? tab.children.length : 0);
-    }
-    return moveElement(draft, id, null, at.index + (up ? -1 : 1));
-  }
-  const target = at.index + (up ? -1 : 1);
-  if (target >= 0 && target < siblings.length) return moveElement(draft, id, at.parent, target);
-  const { strip } = allTabs(draft).find((entry) => entry.tab.id === at.parent)!;
-  const tabs = strip.tabs!;
-  const t = tabs.findIndex((tab) => tab.id === at.parent);
-  const nextTab = tabs[t + (up ? -1 : 1)];
-  if (nextTab) return moveElement(draft, id, nextTab.id, up ? nextTab.children.length : 0);
-  const stripIndex = draft.nodes.indexOf(strip);
-  return moveElement(draft, id, null, up ? stripIndex : stripIndex + 1);
-}
-
-function moveTab(draft: FormDraft, strip: DraftNode, id: string, direction: 'up' | 'down'): FormDraft {
-  const tabs = [...strip.tabs!];
-  const from = tabs.findIndex((tab) => tab.id === id);
-  const to = from + (direction === 'up' ? -1 : 1);
-  if (to < 0 || to >= tabs.length) return draft;
-  [tabs[from], tabs[to]] = [tabs[to]!, tabs[from]!];
-  return { ...draft, nodes: draft.nodes.map((node) => (node === strip ? { ...node, tabs } : node)) };
-}
-
-/**
- * Moves `id` before, after or (a tab, or a strip's first tab) into `targetId`, as a pointer drop
- * puts it; tabs move among the tabs of their own strip. Unchanged when the drop is not allowed.
- */
-export function dropMove(
-  draft: FormDraft,
-  id: string,
-  targetId: string,
-  position: 'before' | 'after' | 'on',
-): FormDraft {
-  if (id === targetId) return draft;
-  const draggedTab = allTabs(draft).find((entry) => entry.tab.id === id);
-  const targetTab = allTabs(draft).find((entry) => entry.tab.id === targetId);
-  if (draggedTab) {
-    if (!targetTab || targetTab.strip !== draggedTab.strip || position === 'on') return draft;
-    const tabs = draggedTab.strip.tabs!.filter((tab) => tab.id !== id);
-    const at = tabs.findIndex((tab) => tab.id === targetId) + (position === 'after' ? 1 : 0);
-    tabs.splice(at, 0, draggedTab.tab);
-    return {
-      ...draft,
-      nodes: draft.nodes.map((node) => (node === draggedTab.strip ? { ...node, tabs } : node)),
-    };
-  }
-  if (targetTab) {
-    return position === 'on' ? moveElement(draft, id, targetId, targetTab.tab.children.length) : draft;
-  }
-  const target = findNode(draft, targetId);
-  if (!target) return draft;
-  if (position === 'on') {
-    const first = target.tabs?.[0];
-    return first ? moveElement(draft, id, first.id, first.children.length) : draft;
-  }
-  const without = removeElement(draft, id);
-  const at = locate(without, targetId);
-  if (!at || !findNode(draft, id)) return draft;
-  return moveElement(draft, id, at.parent, at.index + (position === 'after' ? 1 : 0));
 }
 
 /** Removes a node (a strip with its tabs and their elements) or a tab (not a strip's last one). */
@@ -445,63 +333,4 @@ export function updateProperties(draft: FormDraft, id: string | null, patch: Pro
   return mapSiblings(draft, at.parent, (list) =>
     list.map((candidate) => (candidate.id === id ? updated : candidate)),
   );
-}
-
-/**
- * Maps issue paths of the definition (`['Elements', i, …]`, as `FormDefinitionSchema` and the
- * server report them after `'Definition'`) to the draft's nodes.
- */
-export function problemsFromIssues(
-  draft: FormDraft,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): DraftProblem[] {
-  return issues.map((issue) => {
-    const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
-    if (path[0] !== 'Elements' || typeof path[1] !== 'number') {
-      return { id: null, name: null, path, message: issue.message };
-    }
-    const node = draft.nodes[path[1]];
-    let rest = path.slice(2);
-    let target: { id: string; name: string } | null = node ? { id: node.id, name: node.element.Name } : null;
-    if (node?.tabs && rest[0] === 'Tabs' && typeof rest[1] === 'number') {
-      const tab = node.tabs[rest[1]];
-      if (tab && rest[2] === 'Elements' && typeof rest[3] === 'number') {
-        const child = tab.children[rest[3]];
-        if (child) target = { id: child.id, name: child.element.Name };
-        rest = rest.slice(4);
-      } else if (tab) {
-        target = { id: tab.id, name: tab.Name };
-        rest = rest.slice(2);
-      }
-    }
-    return target
-      ? { id: target.id, name: target.name, path: rest, message: issue.message }
-      : { id: null, name: null, path, message: issue.message };
-  });
-}
-
-/**
- * Everything that keeps the draft from publishing: the issues of `FormDefinitionSchema` (the
- * schema the server checks with) and a picker's `DependsOn` naming no element of the form (the
- * server's semantic rule), each at its node.
- */
-export function draftProblems(draft: FormDraft): DraftProblem[] {
-  const result = FormDefinitionSchema.safeParse(draftToDefinition(draft));
-  const problems = result.success ? [] : problemsFromIssues(draft, result.error.issues);
-  const names = new Set(allNodes(draft).map((entry) => entry.node.element.Name));
-  for (const { node } of allNodes(draft)) {
-    const element = node.element;
-    if (element.Kind !== 'picker') continue;
-    (element.DependsOn ?? []).forEach((name, i) => {
-      if (!names.has(name)) {
-        problems.push({
-          id: node.id,
-          name: element.Name,
-          path: ['DependsOn', i],
-          message: `DependsOn names no element of the form: ${name}`,
-        });
-      }
-    });
-  }
-  return problems;
 }
