@@ -1,5 +1,5 @@
 import { FormDefinitionSchema } from '@procedo/client-api';
-import { allNodes, draftToDefinition, type FormDraft } from './draft';
+import { allNodes, type DraftNode, draftToDefinition, type FormDraft } from './draft';
 
 /** A problem of the draft: at a node (`id`, its `Name`) or the form (`id` null), at `path` in it. */
 export interface DraftProblem {
@@ -44,27 +44,51 @@ export function problemsFromIssues(
 }
 
 /**
- * Everything that keeps the draft from publishing: the issues of `FormDefinitionSchema` (the
- * schema the server checks with) and a picker's `DependsOn` naming no element of the form (the
- * server's semantic rule), each at its node.
+ * The rules the server keeps beyond the schema, with its messages (client-api's
+ * `definitionProblems` on the definition-versions branch; the lead may swap this for it): every
+ * element and tab has a label, and a picker's `DependsOn` names another element of the form.
+ * Issue paths are the definition's (`['Elements', i, …]`).
+ */
+export function semanticIssues(draft: FormDraft): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const names = new Set(allNodes(draft).map((entry) => entry.node.element.Name));
+  const visit = (node: DraftNode, path: (string | number)[]) => {
+    const element = node.element;
+    if (element.Label.trim() === '') issues.push({ path: [...path, 'Label'], message: 'Enter a label' });
+    if (element.Kind === 'picker') {
+      (element.DependsOn ?? []).forEach((name, d) => {
+        if (names.has(name) && name !== element.Name) return;
+        issues.push({
+          path: [...path, 'DependsOn', d],
+          message:
+            name === element.Name
+              ? 'A picker cannot depend on itself'
+              : `No element of this form is named ${name}`,
+        });
+      });
+    }
+    node.tabs?.forEach((tab, t) => {
+      if (tab.Label.trim() === '')
+        issues.push({ path: [...path, 'Tabs', t, 'Label'], message: 'Enter a label' });
+      tab.children.forEach((child, c) => {
+        visit(child, [...path, 'Tabs', t, 'Elements', c]);
+      });
+    });
+  };
+  draft.nodes.forEach((node, i) => {
+    visit(node, ['Elements', i]);
+  });
+  return issues;
+}
+
+/**
+ * Everything that keeps the draft from publishing, each at its node: the issues of
+ * `FormDefinitionSchema` (the schema the server checks with) and of {@link semanticIssues}.
  */
 export function draftProblems(draft: FormDraft): DraftProblem[] {
   const result = FormDefinitionSchema.safeParse(draftToDefinition(draft));
-  const problems = result.success ? [] : problemsFromIssues(draft, result.error.issues);
-  const names = new Set(allNodes(draft).map((entry) => entry.node.element.Name));
-  for (const { node } of allNodes(draft)) {
-    const element = node.element;
-    if (element.Kind !== 'picker') continue;
-    (element.DependsOn ?? []).forEach((name, i) => {
-      if (!names.has(name)) {
-        problems.push({
-          id: node.id,
-          name: element.Name,
-          path: ['DependsOn', i],
-          message: `DependsOn names no element of the form: ${name}`,
-        });
-      }
-    });
-  }
-  return problems;
+  return problemsFromIssues(draft, [
+    ...(result.success ? [] : result.error.issues),
+    ...semanticIssues(draft),
+  ]);
 }

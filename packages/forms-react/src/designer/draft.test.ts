@@ -113,7 +113,9 @@ describe('the designer draft', () => {
     const email = idOf(draft, 'Email');
     draft = updateProperties(draft, email, { Name: 'Country' });
     const added = addElement(draft, 'picker', null, 0);
-    draft = updateProperties(added.draft, added.id, { DependsOn: ['Nowhere'], MinLength: 99 });
+    draft = updateProperties(added.draft, added.id, { DependsOn: ['Nowhere', 'Picker1'], MinLength: 99 });
+    const quality = draft.nodes[1]!.tabs![1]!;
+    draft = updateProperties(draft, quality.id, { Label: ' ' });
     const problems = draftProblems(draft);
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -121,8 +123,14 @@ describe('the designer draft', () => {
         expect.objectContaining({ id: added.id, name: 'Picker1', path: ['MinLength'] }),
         expect.objectContaining({
           id: added.id,
+          path: ['DependsOn', 1],
+          message: 'A picker cannot depend on itself',
+        }),
+        { id: quality.id, name: 'Quality', path: ['Label'], message: 'Enter a label' },
+        expect.objectContaining({
+          id: added.id,
           path: ['DependsOn', 0],
-          message: 'DependsOn names no element of the form: Nowhere',
+          message: 'No element of this form is named Nowhere',
         }),
       ]),
     );
