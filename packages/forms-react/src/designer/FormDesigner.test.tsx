@@ -198,4 +198,34 @@ describe('FormDesigner', () => {
       DependsOn: ['Country'],
     });
   });
+
+  it('adds a result list into the selected tab and edits its columns with the grid schema fields', async () => {
+    const { user, onPublish } = renderDesigner();
+    await user.click(row(/^Quality$/));
+    await user.click(screen.getByRole('button', { name: 'Add element' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Result list' }));
+    const caption = within(properties()).getByLabelText('Caption');
+    await user.clear(caption);
+    await user.type(caption, 'Supplier');
+    await user.click(within(properties()).getByRole('button', { name: 'Add column' }));
+    const descriptions = within(properties()).getAllByLabelText('Description');
+    await user.type(descriptions[1]!, 'Where it comes from');
+    await user.type(within(properties()).getAllByLabelText('Opens form')[1]!, '102');
+    await publishWithNote(user);
+    const quality = (
+      onPublish.mock.calls[0]![0].definition.Elements[0] as Extract<
+        FormDefinition['Elements'][number],
+        { Kind: 'tabs' }
+      >
+    ).Tabs[1]!;
+    expect(quality.Elements.at(-1)).toEqual({
+      Kind: 'results',
+      Name: 'Results1',
+      Label: 'Results1',
+      Columns: [
+        { Name: 'Name', Caption: 'Supplier' },
+        { Name: 'Column2', Caption: 'Column 2', Description: 'Where it comes from', DataFormId: 102 },
+      ],
+    });
+  });
 });
