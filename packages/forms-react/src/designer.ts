@@ -23,7 +23,12 @@ export {
 } from './designer/draft';
 export { dropMove, moveElement, moveStep } from './designer/draft-moves';
 export type { DraftProblem } from './designer/draft-problems';
-export { draftProblems, problemsFromIssues, semanticIssues } from './designer/draft-problems';
+export {
+  draftProblems,
+  previewDefinition,
+  problemsFromIssues,
+  semanticIssues,
+} from './designer/draft-problems';
 export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';

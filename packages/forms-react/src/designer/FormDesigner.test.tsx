@@ -96,7 +96,10 @@ describe('FormDesigner', () => {
     );
     // In the row's accessible name, so a screen reader says it too.
     row(/^Country \(Name\), 1 problem$/);
-    within(preview()).getByText(/the preview shows its last valid state/);
+    // The preview leaves the element with the problem out and shows the rest.
+    within(preview()).getByText(/the preview leaves out the elements that have them/);
+    expect(within(preview()).queryByRole('textbox', { name: 'Country' })).toBeNull();
+    within(preview()).getByRole('textbox', { name: 'Email' });
     await publishWithNote(user);
     expect(onPublish).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toContain('The draft has 1 problem');

@@ -18,7 +18,7 @@ import {
   updateProperties,
 } from './draft';
 import { moveStep } from './draft-moves';
-import { type DraftProblem, draftProblems, problemsFromIssues } from './draft-problems';
+import { type DraftProblem, draftProblems, previewDefinition, problemsFromIssues } from './draft-problems';
 import { ElementTree, FORM_KEY } from './ElementTree';
 import { FORM_DESIGNER_LABELS, type FormDesignerLabels } from './labels';
 import { PropertyPanel } from './PropertyPanel';
@@ -82,14 +82,21 @@ export function FormDesigner(props: FormDesignerProps) {
   const problems = useMemo(() => [...localProblems, ...serverProblems], [localProblems, serverProblems]);
   const definition = useMemo(() => draftToDefinition(draft), [draft]);
 
-  // A draft with problems previews the last valid one; the note says so.
+  // A draft with problems previews what it can (the draft without the elements that have them),
+  // or else the last valid one; the note says which.
   const lastValid = useRef<FormDefinition | null>(null);
+  const partial = useMemo(() => previewDefinition(draft, localProblems), [draft, localProblems]);
   if (localProblems.length === 0) lastValid.current = definition;
-  const previewDefinition = lastValid.current;
-  const previewStore = useMemo(
-    () => (previewDefinition ? createFormStore({ definition: previewDefinition }) : null),
-    [previewDefinition],
-  );
+  const shown = partial ?? lastValid.current;
+  const previewStore = useMemo(() => (shown ? createFormStore({ definition: shown }) : null), [shown]);
+  const previewNote =
+    localProblems.length === 0
+      ? null
+      : partial
+        ? L.previewPartial
+        : previewStore
+          ? L.previewStale
+          : L.previewEmpty;
 
   // An edit makes the server's verdict on the sent draft stale.
   const setDraft = useCallback((next: FormDraft) => {
@@ -199,9 +206,7 @@ export function FormDesigner(props: FormDesignerProps) {
         />
         <section className="procedo-Designer-preview" aria-label={L.preview}>
           <h3>{L.preview}</h3>
-          {localProblems.length > 0 && (
-            <p className="procedo-Designer-note">{previewStore ? L.previewStale : L.previewEmpty}</p>
-          )}
+          {previewNote && <p className="procedo-Designer-note">{previewNote}</p>}
           {previewStore && (
             <FormRenderer
               key={previewStore.definition.WebTemplateNo}

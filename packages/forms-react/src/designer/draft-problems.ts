@@ -1,5 +1,5 @@
-import { FormDefinitionSchema } from '@procedo/client-api';
-import { allNodes, type DraftNode, draftToDefinition, type FormDraft } from './draft';
+import { type FormDefinition, FormDefinitionSchema } from '@procedo/client-api';
+import { allNodes, type DraftNode, draftToDefinition, type FormDraft, removeElement } from './draft';
 
 /** A problem of the draft: at a node (`id`, its `Name`) or the form (`id` null), at `path` in it. */
 export interface DraftProblem {
@@ -91,4 +91,22 @@ export function draftProblems(draft: FormDraft): DraftProblem[] {
     ...(result.success ? [] : result.error.issues),
     ...semanticIssues(draft),
   ]);
+}
+
+/**
+ * What the preview can show of a draft: the draft itself without problems; with problems at
+ * elements, the draft without those elements when that leaves none (a duplicate Name is
+ * reported at its second use, so the first stays); otherwise `null` (the designer then shows
+ * the last valid draft).
+ */
+export function previewDefinition(
+  draft: FormDraft,
+  problems: readonly DraftProblem[],
+): FormDefinition | null {
+  if (problems.length === 0) return draftToDefinition(draft);
+  if (problems.some((problem) => problem.id === null)) return null;
+  let pruned = draft;
+  for (const id of new Set(problems.map((problem) => problem.id as string)))
+    pruned = removeElement(pruned, id);
+  return draftProblems(pruned).length === 0 ? draftToDefinition(pruned) : null;
 }

@@ -15,7 +15,7 @@ import {
   updateProperties,
 } from './draft';
 import { dropMove, moveElement, moveStep } from './draft-moves';
-import { draftProblems, problemsFromIssues } from './draft-problems';
+import { draftProblems, previewDefinition, problemsFromIssues } from './draft-problems';
 import { SUPPLIER_FORM } from './fixtures';
 
 const names = (draft: FormDraft) => allNodes(draft).map((entry) => entry.node.element.Name);
@@ -134,6 +134,20 @@ describe('the designer draft', () => {
         }),
       ]),
     );
+  });
+
+  it('previews a draft with problems without the elements that have them, or not at all', () => {
+    let draft = draftFromDefinition(SUPPLIER_FORM);
+    expect(previewDefinition(draft, [])).toEqual(SUPPLIER_FORM);
+    // Email renamed to Country: the second Country has the problem and is left out.
+    draft = updateProperties(draft, idOf(draft, 'Email'), { Name: 'Country' });
+    const preview = previewDefinition(draft, draftProblems(draft))!;
+    expect(FormDefinitionSchema.safeParse(preview).success).toBe(true);
+    expect(JSON.stringify(preview)).not.toContain('"Label":"Email"');
+    expect(JSON.stringify(preview)).toContain('"Label":"Country"');
+    // A problem of the form itself leaves nothing to preview.
+    const untitled = updateProperties(draft, null, { Title: '' });
+    expect(previewDefinition(untitled, draftProblems(untitled))).toBeNull();
   });
 
   it('maps the server’s issue paths (after Definition) to elements, tabs and the form', () => {

@@ -18,6 +18,7 @@ export interface FormDesignerLabels {
   properties: string;
   noSelection: string;
   preview: string;
+  previewPartial: string;
   previewStale: string;
   previewEmpty: string;
   problemCount: (count: number) => string;
@@ -115,6 +116,7 @@ export const FORM_DESIGNER_LABELS: FormDesignerLabels = Object.freeze({
   properties: 'Properties',
   noSelection: 'Select an element to edit its properties.',
   preview: 'Preview',
+  previewPartial: 'The draft has problems: the preview leaves out the elements that have them.',
   previewStale: 'The draft has problems: the preview shows its last valid state.',
   previewEmpty: 'The draft has problems: fix them to see a preview.',
   problemCount: (count: number) => (count === 1 ? '1 problem' : `${count} problems`),

@@ -334,6 +334,7 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     properties: 'Eigenschaften',
     noSelection: 'Wählen Sie ein Element, um seine Eigenschaften zu bearbeiten.',
     preview: 'Vorschau',
+    previewPartial: 'Der Entwurf hat Probleme: Die Vorschau lässt die betroffenen Elemente weg.',
     previewStale: 'Der Entwurf hat Probleme: Die Vorschau zeigt seinen letzten gültigen Stand.',
     previewEmpty: 'Der Entwurf hat Probleme: Beheben Sie sie, um eine Vorschau zu sehen.',
     problemCount: (count: number) => (count === 1 ? '1 Problem' : `${count} Probleme`),
