@@ -53,14 +53,15 @@ async function filesOf(entry: string): Promise<Map<string, string>> {
 // A text only the filter editor has, and one only the dashboard widgets have.
 const FILTER_EDITOR_CODE = /Add condition/;
 const DASHBOARD_CODE = /Loading the dashboard/;
-// And one only the users administration has.
+// And one only the users administration has, and one only the form designer has.
 const ADMIN_CODE = /Some fields need a change/;
 // The developer bar's (its class and its English) and the translation prompt's (its form's class).
 const DEVELOPER_CODE = /procedo-DeveloperBar|No form on this page/;
 const TRANSLATION_PROMPT_CODE = /procedo-TranslationPrompt/;
+const DESIGNER_CODE = /Another designer published version/;
 
 describe('the on-demand entries', () => {
-  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard, the filter editor, the users administration, the developer bar nor the translation prompt', async () => {
+  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard, the filter editor, the users administration, the developer bar, the translation prompt nor the form designer', async () => {
     for (const entry of ['index.js', 'index.cjs']) {
       for (const [file, code] of await filesOf(entry)) {
         expect(code, `${entry} → ${file}`).not.toMatch(/@visx\/|d3-scale|@procedo\/forms-react\/charts/);
@@ -69,6 +70,7 @@ describe('the on-demand entries', () => {
         expect(code, `${entry} → ${file}`).not.toMatch(ADMIN_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(DEVELOPER_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(TRANSLATION_PROMPT_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(DESIGNER_CODE);
       }
     }
   });
@@ -100,6 +102,12 @@ describe('the on-demand entries', () => {
       expect([...(await filesOf(`translation.${format}`)).values()].join('\n')).toMatch(
         TRANSLATION_PROMPT_CODE,
       );
+    }
+  });
+
+  it('the designer entry has the form designer, and the main entry carries none of it', async () => {
+    for (const entry of ['designer.js', 'designer.cjs']) {
+      expect([...(await filesOf(entry)).values()].join('\n')).toMatch(DESIGNER_CODE);
     }
   });
 

@@ -3,6 +3,7 @@ import { useCatalogue } from '@procedo/texts';
 import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
+import type { FormDesignerLabels } from '../designer/labels';
 import type { DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
 import { FIELD_LABELS } from '../fields/labels';
@@ -46,6 +47,8 @@ export interface FormsTexts {
   permissions: PermissionsLabels;
   /** The users administration, form 901 (`@procedo/forms-react/admin`). */
   usersAdmin: UsersAdminLabels;
+  /** The form designer (`@procedo/forms-react/designer`). */
+  formDesigner: FormDesignerLabels;
   bookmarkToggle: BookmarkToggleLabels;
   /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
@@ -83,12 +86,18 @@ declare module '@procedo/texts' {
  * `/dashboard`, `/permissions`, `/admin`, `/developer`), so the main entry does not carry their
  * texts; read with {@link useOnDemandTexts}.
  */
-export type OnDemandSection = 'filterEditor' | 'dashboard' | 'permissions' | 'usersAdmin' | 'developerBar';
+export type OnDemandSection =
+  | 'filterEditor'
+  | 'dashboard'
+  | 'permissions'
+  | 'usersAdmin'
+  | 'developerBar'
+  | 'formDesigner';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS` and `DEVELOPER_BAR_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS` and `FORM_DESIGNER_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,

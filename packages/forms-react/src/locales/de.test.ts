@@ -2,6 +2,7 @@ import { catalogueProblems } from '@procedo/texts';
 import { describe, expect, it } from 'vitest';
 import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
+import { FORM_DESIGNER_LABELS } from '../designer/labels';
 import { DEVELOPER_BAR_LABELS } from '../developer/labels';
 import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
 import { FORMS_TEXTS } from '../i18n/texts';
@@ -16,6 +17,7 @@ const ENGLISH = {
   permissions: PERMISSIONS_LABELS,
   usersAdmin: USERS_ADMIN_LABELS,
   developerBar: DEVELOPER_BAR_LABELS,
+  formDesigner: FORM_DESIGNER_LABELS,
 };
 
 /** Arguments for the text functions that take more than strings and numbers. */
@@ -30,6 +32,9 @@ const SAMPLE_ARGS = {
   'permissions.inheritedText': [{ Hidden: true, Locked: true, From: '⟨f⟩' }],
   'permissions.inForceText': [{ Hidden: true, Locked: false }],
   'developerBar.definitionVersion': [{ schemaVersion: '⟨s⟩', updatedAt: '⟨u⟩' }],
+  'formDesigner.published': [7],
+  'formDesigner.conflict': [7],
+  'formDesigner.breakingReason': ['⟨r⟩'],
 };
 
 describe('the German forms-react catalogue', () => {

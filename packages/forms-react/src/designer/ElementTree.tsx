@@ -1,0 +1,206 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Button,
+  type Key,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  Tree,
+  TreeItem,
+  TreeItemContent,
+  useDragAndDrop,
+} from 'react-aria-components';
+import { type DraftNode, ELEMENT_KINDS, type FormDraft } from './draft';
+import { dropMove } from './draft-moves';
+import type { DraftProblem } from './draft-problems';
+import type { FormDesignerLabels } from './labels';
+
+/** The tree's key of the form's own row. */
+export const FORM_KEY = '#form';
+
+export interface ElementTreeProps {
+  draft: FormDraft;
+  selected: string;
+  onSelect: (key: string) => void;
+  onChange: (draft: FormDraft) => void;
+  onAdd: (kind: (typeof ELEMENT_KINDS)[number]) => void;
+  /** Moves an element (the focused row's, or the selected one) a step. */
+  onMove: (id: string, direction: 'up' | 'down') => void;
+  onRemove: () => void;
+  problems: readonly DraftProblem[];
+  labels: FormDesignerLabels;
+  isDisabled?: boolean;
+}
+
+/**
+ * The form's elements as a tree (the form, its elements, tab strips with their tabs and the
+ * tabs' elements). Alt+Arrow Up/Down moves the focused element a step; rows can be dragged; the
+ * toolbar's Move up / Move down / Remove act on the selected one for every other way of working.
+ */
+export function ElementTree(props: ElementTreeProps) {
+  const { draft, selected, onSelect, onChange, problems, labels: L, isDisabled } = props;
+  const treeRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const counts = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const problem of problems) {
+      const key = problem.id ?? FORM_KEY;
+      map.set(key, (map.get(key) ?? 0) + 1);
+    }
+    return map;
+  }, [problems]);
+  // Rows start (and new strips and tabs appear) expanded; the designer collapses what they choose.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const expanded = useMemo(
+    () =>
+      [
+        ...draft.nodes.flatMap((node) => (node.tabs ? [node.id, ...node.tabs.map((tab) => tab.id)] : [])),
+      ].filter((key) => !collapsed.has(key)),
+    [draft, collapsed],
+  );
+
+  // A keyboard move may re-parent the row (a new DOM node): the focus follows it.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    treeRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(selected)}"]`)?.focus();
+  });
+
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
+    // "on" a tab or a strip puts the element into it; other drops go before or after.
+    shouldAcceptItemDrop: () => true,
+    onMove: (event) => {
+      const [key] = [...event.keys];
+      if (key === undefined) return;
+      onChange(dropMove(draft, String(key), String(event.target.key), event.target.dropPosition));
+    },
+  });
+
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    // The row the key was pressed in (focus and selection move together in this tree).
+    const id = (event.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? selected;
+    if (id === FORM_KEY || isDisabled) return;
+    refocus.current = true;
+    if (id !== selected) onSelect(id);
+    props.onMove(id, event.key === 'ArrowUp' ? 'up' : 'down');
+  };
+
+  const row = (key: string, text: string, kind: string, children?: ReactNode) => {
+    const count = counts.get(key) ?? 0;
+    return (
+      <TreeItem
+        key={key}
+        id={key}
+        // The row's accessible name (react-aria labels a row by it): a problem is heard there too.
+        textValue={count > 0 ? `${text}, ${L.problemCount(count)}` : text}
+        className="procedo-Designer-item"
+        data-invalid={count > 0 || undefined}
+      >
+        <TreeItemContent>
+          {({ hasChildItems }) => (
+            <div className="procedo-Designer-row">
+              {hasChildItems ? (
+                <Button slot="chevron" className="procedo-Designer-chevron" aria-label={text}>
+                  <span aria-hidden="true">▾</span>
+                </Button>
+              ) : (
+                <span className="procedo-Designer-chevron" aria-hidden="true" />
+              )}
+              <Button slot="drag" className="procedo-Designer-drag" aria-label={L.drag(text)}>
+                <span aria-hidden="true">⠿</span>
+              </Button>
+              <span className="procedo-Designer-name">{text}</span>
+              <span className="procedo-Designer-kind">{kind}</span>
+              {count > 0 && <span className="procedo-Designer-problems">{L.problemCount(count)}</span>}
+            </div>
+          )}
+        </TreeItemContent>
+        {children}
+      </TreeItem>
+    );
+  };
+  const nodeRow = (node: DraftNode): ReactNode =>
+    row(
+      node.id,
+      node.element.Label ? `${node.element.Label} (${node.element.Name})` : node.element.Name,
+      L.kinds[node.element.Kind],
+      node.tabs?.map((tab) => row(tab.id, tab.Label || tab.Name, L.tab, tab.children.map(nodeRow))),
+    );
+
+  const isForm = selected === FORM_KEY;
+  return (
+    <div className="procedo-Designer-treePane">
+      <div className="procedo-Designer-toolbar">
+        <Button className="procedo-Button" aria-pressed={isForm} onPress={() => onSelect(FORM_KEY)}>
+          {L.formProperties}
+          {(counts.get(FORM_KEY) ?? 0) > 0 && (
+            <span className="procedo-Designer-problems"> {L.problemCount(counts.get(FORM_KEY)!)}</span>
+          )}
+        </Button>
+        <MenuTrigger>
+          <Button className="procedo-Button" isDisabled={isDisabled}>
+            {L.addElement}
+          </Button>
+          <Popover className="procedo-Designer-popover" placement="bottom start">
+            <Menu
+              className="procedo-Menu"
+              onAction={(key) => props.onAdd(key as (typeof ELEMENT_KINDS)[number])}
+            >
+              {ELEMENT_KINDS.map((kind) => (
+                <MenuItem key={kind} id={kind} className="procedo-Designer-menuItem">
+                  {L.kinds[kind]}
+                </MenuItem>
+              ))}
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+        <Button
+          className="procedo-Button"
+          isDisabled={isForm || isDisabled}
+          onPress={() => props.onMove(selected, 'up')}
+        >
+          {L.moveUp}
+        </Button>
+        <Button
+          className="procedo-Button"
+          isDisabled={isForm || isDisabled}
+          onPress={() => props.onMove(selected, 'down')}
+        >
+          {L.moveDown}
+        </Button>
+        <Button className="procedo-Button" isDisabled={isForm || isDisabled} onPress={props.onRemove}>
+          {L.remove}
+        </Button>
+      </div>
+      <p className="procedo-Designer-hint">{L.moveHint}</p>
+      <div onKeyDownCapture={onKeyDownCapture}>
+        <Tree
+          ref={treeRef}
+          aria-label={L.tree}
+          className="procedo-Designer-tree"
+          selectionMode="single"
+          selectionBehavior="replace"
+          disallowEmptySelection
+          selectedKeys={selected === FORM_KEY ? [] : [selected]}
+          onSelectionChange={(keys) => {
+            const [key] = keys === 'all' ? [] : [...keys];
+            onSelect(key === undefined ? FORM_KEY : String(key as Key));
+          }}
+          expandedKeys={expanded}
+          onExpandedChange={(keys) => {
+            const open = new Set([...keys].map(String));
+            setCollapsed(new Set([...collapsed, ...expanded].filter((key) => !open.has(key))));
+          }}
+          dragAndDropHooks={isDisabled ? undefined : dragAndDropHooks}
+        >
+          {draft.nodes.map(nodeRow)}
+        </Tree>
+      </div>
+    </div>
+  );
+}
