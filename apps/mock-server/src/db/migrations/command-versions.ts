@@ -40,9 +40,8 @@ export const COMMAND_VERSIONS_MIGRATIONS: readonly Migration[] = [
           'openFlow', json(CASE c.open_flow WHEN 1 THEN 'true' ELSE 'false' END),
           'start', json(CASE c.start WHEN 1 THEN 'true' ELSE 'false' END),
           'askName', json(CASE c.ask_name WHEN 1 THEN 'true' ELSE 'false' END),
-          'steps', (SELECT json_group_array(json(s.definition_json))
-                    FROM (SELECT definition_json FROM process_command_steps
-                          WHERE command_id = c.id ORDER BY position) AS s)),
+          'steps', (SELECT json_group_array(json(definition_json) ORDER BY position)
+                    FROM process_command_steps WHERE command_id = c.id)),
         '1970-01-01T00:00:00.000Z', 'system', 'Seeded command'
       FROM process_commands AS c;
     `,
