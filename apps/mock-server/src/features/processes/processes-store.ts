@@ -521,15 +521,17 @@ export function bulkInsertProcesses(
     .prepare<[string], { id: number }>('SELECT id FROM process_commands WHERE name = ?')
     .get(options.commandName);
   if (!command) throw new Error(`no command ${options.commandName}`);
-  const phases = db
-    .prepare<[number], { definition_json: string }>(
-      'SELECT definition_json FROM process_command_steps WHERE command_id = ? ORDER BY position',
+  // The command's current version, as a process created now would run it.
+  const latest = db
+    .prepare<[number], { version: number; json: string }>(
+      'SELECT version, json FROM process_command_versions WHERE command_id = ? ORDER BY version DESC LIMIT 1',
     )
-    .all(command.id)
-    .map((row) => initialPhase(StepDefinitionSchema.parse(JSON.parse(row.definition_json))));
-  const insertProcess = db.prepare<[number, string, number, string, string]>(
-    `INSERT INTO processes (command_id, name, state, owner_user_id, created_by, created_at_utc)
-     VALUES (?, ?, 'open', ?, ?, ?)`,
+    .get(command.id);
+  if (!latest) throw new Error(`no version of command ${options.commandName}`);
+  const phases = ProcessCommandDefinitionSchema.parse(JSON.parse(latest.json)).steps.map(initialPhase);
+  const insertProcess = db.prepare<[number, number, string, number, string, string]>(
+    `INSERT INTO processes (command_id, command_version, name, state, owner_user_id, created_by, created_at_utc)
+     VALUES (?, ?, ?, 'open', ?, ?, ?)`,
   );
   const insertStep = db.prepare<[number, number, string, string]>(
     'INSERT INTO process_steps (process_id, position, state, phase) VALUES (?, ?, ?, ?)',
@@ -545,6 +547,7 @@ export function bulkInsertProcesses(
       const id = Number(
         insertProcess.run(
           command.id,
+          latest.version,
           `${options.commandName} ${n + 1}`,
           options.ownerUserId,
           options.createdBy,
