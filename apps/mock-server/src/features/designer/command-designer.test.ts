@@ -313,6 +313,25 @@ describe('designer/commands', () => {
     expect(await versionCount()).toBe(base.Version);
   });
 
+  it('lets one of two designers publishing on the same base at once win; the other gets 409 CONFLICT', async () => {
+    const base = await current();
+    const hinted = (hint: string) => ({
+      BaseVersion: base.Version,
+      Command: {
+        ...base.Command,
+        Steps: base.Command.Steps.map((step, i) => (i === 0 ? { ...step, hint } : step)),
+      },
+      ChangeNote: hint,
+    });
+    const answers = await Promise.all([publish(hinted('Mine')), publish(hinted('Theirs'))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await versionCount()).toBe(base.Version + 1);
+    const now = await current();
+    const winner = now.ChangeNote;
+    expect(['Mine', 'Theirs']).toContain(winner);
+    expect(now.Command.Steps[0]?.hint).toBe(winner);
+  });
+
   it('answers 404 for an unknown command or version', async () => {
     expect((await supervisor.fetch(`${COMMANDS}/9999`)).status).toBe(404);
     expect((await supervisor.fetch(`${COMMANDS}/${capaId}/versions/99`)).status).toBe(404);
