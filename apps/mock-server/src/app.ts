@@ -80,6 +80,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     permissions,
     translations,
     designer,
+    commandDesigner,
   } = createServices(deps);
 
   const app = express();
@@ -162,7 +163,10 @@ export function createApp(deps: AppDeps): ProcedoApp {
   );
   api.use('/v1/bookmarks', bookmarksRoutes({ bookmarks, requireSession: apiSession }));
   api.use('/v1/users', usersRoutes({ users, requireSession: apiSession }));
-  api.use('/v1/designer', designerRoutes({ designer, requireSession: apiSession }));
+  api.use(
+    '/v1/designer',
+    designerRoutes({ designer, commands: commandDesigner, requireSession: apiSession }),
+  );
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

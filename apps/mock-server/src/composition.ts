@@ -3,6 +3,7 @@ import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
 import { createBookmarksService } from './features/bookmarks/bookmarks-service';
 import { createCallbackService } from './features/callback/callback-service';
+import { createCommandDesignerService } from './features/designer/command-designer-service';
 import { createDesignerService } from './features/designer/designer-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
@@ -68,6 +69,7 @@ export function createServices(deps: {
   const users = createUsersService({ now });
   const permissions = createPermissionsService({ now, forms });
   const designer = createDesignerService({ now, forms });
+  const commandDesigner = createCommandDesignerService({ now });
   return {
     sessions,
     forms,
@@ -84,6 +86,7 @@ export function createServices(deps: {
     permissions,
     translations,
     designer,
+    commandDesigner,
   };
 }
 

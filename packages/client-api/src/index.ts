@@ -67,6 +67,8 @@ export {
 } from './callback/xml';
 export { csvCell, csvLine, escapeFormula } from './csv/csv';
 export { DefinitionIssueCode, definitionProblems } from './designer/check';
+export type { CommandStepChange, CommandStepChangeKind } from './designer/command-diff';
+export { diffCommandSteps } from './designer/command-diff';
 export type { DefinitionChange, DefinitionChangeKind, ElementPlace } from './designer/diff';
 export { diffDefinitions } from './designer/diff';
 export type {
@@ -264,6 +266,23 @@ export {
   PublishFormRequestSchema,
 } from './v1/designer';
 export type {
+  CommandDiff,
+  DesignerCommand,
+  DesignerCommandList,
+  DesignerCommandSummary,
+  DesignerCommandsApi,
+  PublishCommandRequest,
+  PublishedCommandVersion,
+} from './v1/designer-commands';
+export {
+  CommandDiffSchema,
+  DesignerCommandListSchema,
+  DesignerCommandSchema,
+  DesignerCommandSummarySchema,
+  PublishCommandRequestSchema,
+  PublishedCommandVersionSchema,
+} from './v1/designer-commands';
+export type {
   FiltersApi,
   SavedFilter,
   SavedFilterCreate,
@@ -355,6 +374,19 @@ export {
 } from './v1/permission-schemas';
 export type { PermissionHistoryQuery, PermissionsApi } from './v1/permissions';
 export { createPermissionsApi } from './v1/permissions';
+export type {
+  CommandDefinition,
+  ProcessCommandDefinition,
+  StepDefinition,
+} from './v1/process-command-schemas';
+export {
+  CommandDefinitionSchema,
+  ConfirmDefinitionSchema,
+  PickListDefinitionSchema,
+  ProcessCommandDefinitionSchema,
+  PromptDefinitionSchema,
+  StepDefinitionSchema,
+} from './v1/process-command-schemas';
 export type {
   CreatableCommand,
   CreateProcessRequest,

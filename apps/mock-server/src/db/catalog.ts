@@ -1,6 +1,7 @@
 import type { AuditStore } from '../features/audit/audit-store';
 import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
+import type { CommandVersionStore } from '../features/designer/command-versions-store';
 import type { DefinitionVersionStore } from '../features/designer/definition-versions-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
@@ -36,6 +37,7 @@ export interface DatabaseStores {
   permissions: PermissionStore;
   translations: TranslationStore;
   definitionVersions: DefinitionVersionStore;
+  commandVersions: CommandVersionStore;
 }
 
 /** One database a user can sign in to. */

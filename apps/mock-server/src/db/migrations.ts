@@ -1,4 +1,5 @@
 import { BOOKMARKS_MIGRATIONS } from './migrations/bookmarks';
+import { COMMAND_VERSIONS_MIGRATIONS } from './migrations/command-versions';
 import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...BOOKMARKS_MIGRATIONS, // 22
   ...USER_PROFILES_MIGRATIONS, // 23
   ...DEFINITION_VERSIONS_MIGRATIONS, // 24
+  ...COMMAND_VERSIONS_MIGRATIONS, // 25
 ];

@@ -356,6 +356,10 @@ export function seedProcessesIfNeeded(db: SqliteDatabase, _kind: SeedKind, now: 
   const insertStep = db.prepare(
     'INSERT INTO process_command_steps (command_id, position, definition_json) VALUES (?, ?, ?)',
   );
+  const insertVersion = db.prepare(
+    `INSERT INTO process_command_versions (command_id, version, json, published_at_utc, published_by, change_note)
+     VALUES (?, 1, ?, '1970-01-01T00:00:00.000Z', 'system', 'Seeded command')`,
+  );
   return db.transaction(() => {
     if (isSeeded()) return false;
     for (const command of commands) {
@@ -371,6 +375,8 @@ export function seedProcessesIfNeeded(db: SqliteDatabase, _kind: SeedKind, now: 
       command.steps.forEach((step, position) => {
         insertStep.run(id, position, JSON.stringify(step));
       });
+      // Its version 1 (migration 25), in force since the epoch like a seeded form definition.
+      insertVersion.run(id, JSON.stringify(command));
     }
     db.prepare("INSERT INTO meta (key, value) VALUES ('processes_seeded_at', ?)").run(
       new Date(now).toISOString(),

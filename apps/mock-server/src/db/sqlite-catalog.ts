@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteBookmarkStore } from '../features/bookmarks/bookmarks-store';
 import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
+import { createSqliteCommandVersionStore } from '../features/designer/command-versions-store';
 import { createSqliteDefinitionVersionStore } from '../features/designer/definition-versions-store';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
@@ -150,6 +151,7 @@ export async function openSqliteCatalog(options: {
           permissions: createSqlitePermissionStore(db, write),
           translations: createSqliteTranslationStore(db, write),
           definitionVersions: createSqliteDefinitionVersionStore(db, write),
+          commandVersions: createSqliteCommandVersionStore(db, write),
         },
       });
     }

@@ -45,7 +45,7 @@ function locate(definition: Pick<FormDefinition, 'Elements'>): Map<string, Locat
 }
 
 /** Structural equality of JSON values (key order does not matter). */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
@@ -71,7 +71,7 @@ function ownProperties(element: FormElement | LeafElement): Record<string, unkno
  * The names of `order`'s items that keep their relative order in `other` (a longest common
  * subsequence): the rest moved. An insertion or removal elsewhere moves nothing.
  */
-function keptInOrder(order: readonly string[], other: readonly string[]): Set<string> {
+export function keptInOrder(order: readonly string[], other: readonly string[]): Set<string> {
   const rows = order.length;
   const cols = other.length;
   const table: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));

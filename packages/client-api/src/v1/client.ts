@@ -3,6 +3,7 @@ import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createV1Request, type V1ClientOptions } from './create-request';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createDesignerApi, type DesignerApi } from './designer';
+import { createDesignerCommandsApi, type DesignerCommandsApi } from './designer-commands';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
 import { createLanguagesApi, type LanguagesApi } from './languages';
@@ -43,7 +44,10 @@ export interface V1Client {
   /** `languages`: the database's languages (translations, the language preference). */
   languages: LanguagesApi;
   /** `designer/forms…`: form definition versions, their diffs and publishing (the `design` role). */
-  designer: DesignerApi;
+  designer: DesignerApi & {
+    /** `designer/commands…`: process command versions and publishing (the `design` role). */
+    commands: DesignerCommandsApi;
+  };
 }
 
 /** Creates the v1 JSON client (ky + zod): every answer is checked against its schema. */
@@ -64,6 +68,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     users: createUsersApi(request),
     permissions: createPermissionsApi(request),
     languages: createLanguagesApi(request),
-    designer: createDesignerApi(request),
+    designer: { ...createDesignerApi(request), commands: createDesignerCommandsApi(request) },
   };
 }

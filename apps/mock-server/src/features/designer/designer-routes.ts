@@ -1,4 +1,4 @@
-import { PublishFormRequestSchema } from '@procedo/client-api';
+import { PublishCommandRequestSchema, PublishFormRequestSchema } from '@procedo/client-api';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
@@ -6,22 +6,27 @@ import { getAuth } from '../../http/session-middleware';
 import { timepoints } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';
 import { requireRole } from '../session/roles';
+import type { CommandDesignerService } from './command-designer-service';
 import type { DesignerService } from './designer-service';
 
 const FormParams = z.object({ no: PositiveId });
 const VersionParams = z.object({ no: PositiveId, version: PositiveId });
+const CommandParams = z.object({ id: PositiveId });
+const CommandVersionParams = z.object({ id: PositiveId, version: PositiveId });
 const DiffQuery = z.object({ from: PositiveId, to: PositiveId });
 
 /**
- * `/api/v1/designer/forms…`: the form designer's versions, diffs and publishing. Every call needs
+ * `/api/v1/designer/forms…` and `…/commands…`: the form and process command designers' versions,
+ * diffs and publishing. Every call needs
  * the `design` role (403 `FORBIDDEN`), checked before a body is read; a publish at a Timepoint is
  * refused (409 `READ_ONLY_TIMEPOINT`); CSRF is the session guard's.
  */
 export function designerRoutes(options: {
   designer: DesignerService;
+  commands: CommandDesignerService;
   requireSession: RequestHandler;
 }): Router {
-  const { designer, requireSession } = options;
+  const { designer, commands, requireSession } = options;
   const router = Router();
   router.use(requireSession, timepoints, (_req, res, next) => {
     requireRole(getAuth(res), 'design');
@@ -52,6 +57,32 @@ export function designerRoutes(options: {
     const { no } = parseBody(FormParams, req.params);
     const body = parseBody(PublishFormRequestSchema, req.body);
     res.status(201).json(await designer.publish(getAuth(res), no, body));
+  });
+
+  router.get('/commands', async (_req, res) => {
+    res.json(await commands.list(getAuth(res)));
+  });
+  router.get('/commands/:id', async (req, res) => {
+    const { id } = parseBody(CommandParams, req.params);
+    res.json(await commands.get(getAuth(res), id));
+  });
+  router.get('/commands/:id/versions', async (req, res) => {
+    const { id } = parseBody(CommandParams, req.params);
+    res.json(await commands.versions(getAuth(res), id));
+  });
+  router.get('/commands/:id/versions/:version', async (req, res) => {
+    const { id, version } = parseBody(CommandVersionParams, req.params);
+    res.json(await commands.version(getAuth(res), id, version));
+  });
+  router.get('/commands/:id/diff', async (req, res) => {
+    const { id } = parseBody(CommandParams, req.params);
+    const { from, to } = parseBody(DiffQuery, req.query);
+    res.json(await commands.diff(getAuth(res), id, from, to));
+  });
+  router.post('/commands/:id/versions', async (req, res) => {
+    const { id } = parseBody(CommandParams, req.params);
+    const body = parseBody(PublishCommandRequestSchema, req.body);
+    res.status(201).json(await commands.publish(getAuth(res), id, body));
   });
   return router;
 }

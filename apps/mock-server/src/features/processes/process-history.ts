@@ -170,6 +170,8 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
         listCommands: () => base.listCommands(),
         getCommand: (id) => base.getCommand(id),
         getCommandByName: (name) => base.getCommandByName(name),
+        getCommandVersion: (id, version) => base.getCommandVersion(id, version),
+        commandsChanged: () => base.commandsChanged(),
         insertProcess: readOnly,
         insertSteps: readOnly,
         updateProcess: readOnly,
@@ -222,7 +224,7 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
           const direction = options.descending ? 'DESC' : 'ASC';
           const column = options.orderBy === 'State' ? 'h.state' : PROCESS_ORDER_SQL[options.orderBy];
           const rows = prepared(
-            `SELECT p.id, p.name, p.command_id, c.name AS command_name, p.parent_process_id, h.state,
+            `SELECT p.id, p.name, p.command_id, p.command_version, c.name AS command_name, p.parent_process_id, h.state,
                h.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
              FROM processes AS p JOIN process_commands AS c ON c.id = p.command_id ${stateAtT}
              LEFT JOIN process_steps AS s ON s.id = h.current_step_id

@@ -15,6 +15,7 @@ export interface ProcessSummaryRow {
   id: number;
   name: string;
   command_id: number;
+  command_version: number;
   command_name: string;
   parent_process_id: number | null;
   state: ProcessState;
@@ -28,6 +29,7 @@ export const toSummary = (row: ProcessSummaryRow): ProcessSummaryRecord => ({
   id: row.id,
   name: row.name,
   commandId: row.command_id,
+  commandVersion: row.command_version,
   commandName: row.command_name,
   parentProcessId: row.parent_process_id,
   state: row.state,

@@ -161,8 +161,13 @@ export function createProcessesService(options: { now: () => number }): Processe
     [...formsOfCommand(command, (name) => store.getCommandByName(name))].every(mayOpen);
 
   function commandOf(store: ProcessStore, process: ProcessRecord): CommandRecord {
-    const command = store.getCommand(process.commandId);
-    if (!command) throw new Error(`process ${process.id} names unknown command ${process.commandId}`);
+    // The version the process was created with: a later publish does not change a running process.
+    const command = store.getCommandVersion(process.commandId, process.commandVersion);
+    if (!command) {
+      throw new Error(
+        `process ${process.id} names unknown command ${process.commandId} v${process.commandVersion}`,
+      );
+    }
     return command;
   }
 
@@ -653,6 +658,7 @@ export function createProcessesService(options: { now: () => number }): Processe
     const at = nowIso(now);
     const id = store.insertProcess({
       commandId: command.id,
+      commandVersion: command.version,
       name: input.name,
       parentProcessId: input.parentProcessId,
       parentStepId: input.parentStepId,
@@ -799,7 +805,6 @@ export function createProcessesService(options: { now: () => number }): Processe
         offset: query.skip,
         limit: query.top,
       });
-      const commands = new Map(store.listCommands().map((c) => [c.id, c]));
       return {
         Items: rows.map((row) => ({
           Id: row.id,
@@ -812,7 +817,8 @@ export function createProcessesService(options: { now: () => number }): Processe
           CurrentStepName:
             row.currentStepPosition === null
               ? null
-              : (commands.get(row.commandId)?.steps[row.currentStepPosition]?.name ?? null),
+              : (store.getCommandVersion(row.commandId, row.commandVersion)?.steps[row.currentStepPosition]
+                  ?.name ?? null),
           CreatedBy: row.createdBy,
           CreatedAtUtc: row.createdAt,
         })),

@@ -1,6 +1,11 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
-import { initialPhase, type StepDefinition, StepDefinitionSchema } from './process-definitions';
+import {
+  initialPhase,
+  ProcessCommandDefinitionSchema,
+  type StepDefinition,
+  StepDefinitionSchema,
+} from './process-definitions';
 import { createProcessHistory } from './process-history';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
 
@@ -13,12 +18,16 @@ export interface CommandRecord {
   start: boolean;
   askName: boolean;
   steps: StepDefinition[];
+  /** Which published version these fields and steps are (`process_command_versions`). */
+  version: number;
 }
 
 /** A stored process. */
 export interface ProcessRecord {
   id: number;
   commandId: number;
+  /** The command's version the process was created with: it runs that version's steps. */
+  commandVersion: number;
   name: string;
   parentProcessId: number | null;
   parentStepId: number | null;
@@ -67,6 +76,7 @@ export interface ProcessSummaryRecord {
   id: number;
   name: string;
   commandId: number;
+  commandVersion: number;
   commandName: string;
   parentProcessId: number | null;
   state: ProcessState;
@@ -111,6 +121,10 @@ export interface ProcessStore {
   listCommands(): CommandRecord[];
   getCommand(id: number): CommandRecord | null;
   getCommandByName(name: string): CommandRecord | null;
+  /** A published version of a command (a running process's steps); null for an unknown one. */
+  getCommandVersion(id: number, version: number): CommandRecord | null;
+  /** Forget the current commands read so far: a new version was published. */
+  commandsChanged(): void;
   insertProcess(process: Omit<ProcessRecord, 'id' | 'currentStepId' | 'completedAt' | 'state'>): number;
   /** Inserts the steps of a new process, all `waiting` with the given initial phases; returns their ids in order. */
   insertSteps(processId: number, phases: readonly string[]): number[];
@@ -151,11 +165,13 @@ interface CommandRow {
   open_flow: number;
   start: number;
   ask_name: number;
+  version: number;
 }
 
 interface ProcessRow {
   id: number;
   command_id: number;
+  command_version: number;
   name: string;
   parent_process_id: number | null;
   parent_step_id: number | null;
@@ -189,6 +205,7 @@ interface StepRow {
 const toProcess = (row: ProcessRow): ProcessRecord => ({
   id: row.id,
   commandId: row.command_id,
+  commandVersion: row.command_version,
   name: row.name,
   parentProcessId: row.parent_process_id,
   parentStepId: row.parent_step_id,
@@ -257,14 +274,20 @@ export function createSqliteProcessStore(
     changed.clear();
     changedAt = null;
   };
-  const commandRows = db.prepare<[], CommandRow>('SELECT * FROM process_commands ORDER BY id');
+  const commandRows = db.prepare<[], CommandRow>(
+    `SELECT c.*, coalesce((SELECT max(version) FROM process_command_versions WHERE command_id = c.id), 1) AS version
+     FROM process_commands AS c ORDER BY c.id`,
+  );
+  const commandVersionRow = db.prepare<[number, number], { json: string }>(
+    'SELECT json FROM process_command_versions WHERE command_id = ? AND version = ?',
+  );
   const commandStepRows = db.prepare<[], { command_id: number; definition_json: string }>(
     'SELECT command_id, definition_json FROM process_command_steps ORDER BY command_id, position',
   );
   const insertProcess = db.prepare(
-    `INSERT INTO processes (command_id, name, parent_process_id, parent_step_id, parent_url, state,
+    `INSERT INTO processes (command_id, command_version, name, parent_process_id, parent_step_id, parent_url, state,
        owner_user_id, created_by, created_at_utc, variables_json, property_bag)
-     VALUES (@commandId, @name, @parentProcessId, @parentStepId, @parentUrl, 'open',
+     VALUES (@commandId, @commandVersion, @name, @parentProcessId, @parentStepId, @parentUrl, 'open',
        @ownerUserId, @createdBy, @createdAt, @variablesJson, @propertyBag)`,
   );
   const insertStep = db.prepare<[number, number, string]>(
@@ -316,8 +339,19 @@ export function createSqliteProcessStore(
     return statement;
   };
 
-  // Definitions never change while the server runs (they are seeded), so they are read once.
+  // The current definitions change only by a publish (commandsChanged), so they are read once
+  // per publish; a published version never changes (append-only), so it is read once.
   let commands: CommandRecord[] | null = null;
+  const versions = new Map<string, CommandRecord | null>();
+  const loadVersion = (id: number, version: number): CommandRecord | null => {
+    const key = `${id}:${version}`;
+    if (versions.has(key)) return versions.get(key) ?? null;
+    const row = commandVersionRow.get(id, version);
+    const definition = row ? ProcessCommandDefinitionSchema.parse(JSON.parse(row.json)) : null;
+    const record = definition ? { id, version, ...definition } : null;
+    versions.set(key, record);
+    return record;
+  };
   const loadCommands = (): CommandRecord[] => {
     if (commands) return commands;
     const steps = new Map<number, StepDefinition[]>();
@@ -334,6 +368,7 @@ export function createSqliteProcessStore(
       start: row.start === 1,
       askName: row.ask_name === 1,
       steps: steps.get(row.id) ?? [],
+      version: row.version,
     }));
     return commands;
   };
@@ -355,6 +390,10 @@ export function createSqliteProcessStore(
     listCommands: loadCommands,
     getCommand: (id) => loadCommands().find((command) => command.id === id) ?? null,
     getCommandByName: (name) => loadCommands().find((command) => command.name === name) ?? null,
+    getCommandVersion: loadVersion,
+    commandsChanged() {
+      commands = null;
+    },
     insertProcess(process) {
       const id = Number(insertProcess.run(process).lastInsertRowid);
       changes(id, process.createdAt);
@@ -444,7 +483,7 @@ export function createSqliteProcessStore(
       const order = `${PROCESS_ORDER_SQL[options.orderBy]} ${direction}, p.id ${direction}`;
       const rows = prepared(
         listStatements,
-        `SELECT p.id, p.name, p.command_id, c.name AS command_name, p.parent_process_id, p.state,
+        `SELECT p.id, p.name, p.command_id, p.command_version, c.name AS command_name, p.parent_process_id, p.state,
            p.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
          FROM processes p JOIN process_commands c ON c.id = p.command_id
          LEFT JOIN process_steps s ON s.id = p.current_step_id
@@ -482,15 +521,17 @@ export function bulkInsertProcesses(
     .prepare<[string], { id: number }>('SELECT id FROM process_commands WHERE name = ?')
     .get(options.commandName);
   if (!command) throw new Error(`no command ${options.commandName}`);
-  const phases = db
-    .prepare<[number], { definition_json: string }>(
-      'SELECT definition_json FROM process_command_steps WHERE command_id = ? ORDER BY position',
+  // The command's current version, as a process created now would run it.
+  const latest = db
+    .prepare<[number], { version: number; json: string }>(
+      'SELECT version, json FROM process_command_versions WHERE command_id = ? ORDER BY version DESC LIMIT 1',
     )
-    .all(command.id)
-    .map((row) => initialPhase(StepDefinitionSchema.parse(JSON.parse(row.definition_json))));
-  const insertProcess = db.prepare<[number, string, number, string, string]>(
-    `INSERT INTO processes (command_id, name, state, owner_user_id, created_by, created_at_utc)
-     VALUES (?, ?, 'open', ?, ?, ?)`,
+    .get(command.id);
+  if (!latest) throw new Error(`no version of command ${options.commandName}`);
+  const phases = ProcessCommandDefinitionSchema.parse(JSON.parse(latest.json)).steps.map(initialPhase);
+  const insertProcess = db.prepare<[number, number, string, number, string, string]>(
+    `INSERT INTO processes (command_id, command_version, name, state, owner_user_id, created_by, created_at_utc)
+     VALUES (?, ?, ?, 'open', ?, ?, ?)`,
   );
   const insertStep = db.prepare<[number, number, string, string]>(
     'INSERT INTO process_steps (process_id, position, state, phase) VALUES (?, ?, ?, ?)',
@@ -506,6 +547,7 @@ export function bulkInsertProcesses(
       const id = Number(
         insertProcess.run(
           command.id,
+          latest.version,
           `${options.commandName} ${n + 1}`,
           options.ownerUserId,
           options.createdBy,
