@@ -29,7 +29,11 @@ describe('reference host: the form designer', () => {
     const before = new Date(Date.now() - 1000).toISOString();
 
     const { page } = supervisor;
-    await page.goto('/designer/form?WebTemplateNo=102');
+    // From the administration area: System › Form designer › the supplier form.
+    await page.goto('/system');
+    await page.getByRole('link', { name: 'Form designer' }).click();
+    await page.getByRole('link', { name: 'Supplier (102)' }).click();
+    await page.waitForURL((url) => url.pathname === '/designer/form' && url.search === '?WebTemplateNo=102');
     await page.getByRole('treegrid', { name: 'Form elements' }).waitFor();
     await page.getByRole('region', { name: 'Versions' }).getByText('Seeded definition').waitFor();
     await expectNoSeriousAxeViolations(page);
@@ -69,6 +73,23 @@ describe('reference host: the form designer', () => {
     await operator.page.getByRole('region', { name: 'Time travel' }).waitFor();
     await supplier.locator('[data-name="Country"]').waitFor();
     expect(await supplier.getByRole('textbox', { name: /Audit reference/ }).count()).toBe(0);
+
+    // The two versions' diff names the new element; publishing version 1 again reverts it.
+    await versions.getByRole('checkbox', { name: /^Version 1,/ }).check();
+    await versions.getByRole('checkbox', { name: /^Version 2,/ }).check();
+    const diff = versions.getByRole('region', { name: 'Changes from version 1 to version 2' });
+    await expect
+      .poll(() => diff.getByRole('listitem').allTextContents())
+      .toContainEqual(expect.stringMatching(/^added .*Text1/));
+    await versions.getByRole('button', { name: 'Publish this version again (Version 1)' }).click();
+    await expect
+      .poll(() => page.locator('.procedo-DesignerPage-status').textContent())
+      .toBe('Published version 3');
+    await versions.getByText('Revert to version 1').waitFor();
+    await operator.page.goto(`/form?WebTemplateNo=102&UGoToItemNo=${id}`);
+    await supplier.locator('[data-name="Country"]').waitFor();
+    expect(await supplier.getByRole('textbox', { name: /Audit reference/ }).count()).toBe(0);
+    expect(supervisor.pageErrors).toEqual([]);
     expect(operator.pageErrors).toEqual([]);
     await operator.context.close();
     await supervisor.context.close();
