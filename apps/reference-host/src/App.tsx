@@ -4,6 +4,8 @@ import {
   AuditSearchPage,
   BlankPage,
   DashboardPage,
+  DesignerFormPage,
+  DesignerListPage,
   FilterEditorPage,
   FlowHomePage,
   FormPage,
@@ -45,6 +47,8 @@ export function App() {
         <Route path="_forms/form" element={<PermissionsEditorPage />} />
         <Route path="permissions" element={<PermissionsOverviewPage />} />
         <Route path="system" element={<SystemPage />} />
+        <Route path="designer" element={<DesignerListPage />} />
+        <Route path="designer/form" element={<DesignerFormPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

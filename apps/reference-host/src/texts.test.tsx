@@ -12,6 +12,7 @@ import { HOST_TEXTS } from './texts';
 
 const supervisor = {
   Roles: ['user-admin', 'permission-design'],
+  DesignMode: { CanDesign: false, CanDesignNavigation: false },
   WebUserIsSupervisor: true,
 } as unknown as SessionContext;
 

@@ -1,6 +1,7 @@
 import { DeveloperBar } from '@procedo/forms-react/developer';
 import { useNavigate } from 'react-router';
 import { callback, v1 } from '../api';
+import { formDesignerHref } from '../designer/designer-query';
 import { useSignedIn } from '../shell/signed-in-context';
 import { userMessage } from '../user-message';
 import { useDeveloperFormInfo } from './developer-form-info';
@@ -30,6 +31,7 @@ export function HostDeveloperBar({ reload }: { reload?: () => void }) {
       {...(reload ? { reload } : {})}
       onSwitchProfile={async ({ profileId }) => onContextChange(await v1.session.switchProfile(profileId))}
       describeError={userMessage}
+      formDesignerHref={formDesignerHref}
     />
   );
 }

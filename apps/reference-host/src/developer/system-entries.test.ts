@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { systemEntriesFor } from './system-entries';
 
 const contextWith = (roles: Role[], isSupervisor: boolean) =>
-  ({ Roles: roles, WebUserIsSupervisor: isSupervisor }) as SessionContext;
+  ({
+    Roles: roles,
+    WebUserIsSupervisor: isSupervisor,
+    DesignMode: { CanDesign: roles.includes('design'), CanDesignNavigation: false },
+  }) as SessionContext;
 
 const titles = (roles: Role[], isSupervisor: boolean) =>
   systemEntriesFor(contextWith(roles, isSupervisor)).map((entry) => entry.title);
@@ -22,6 +26,11 @@ describe('systemEntriesFor', () => {
         description: 'Hide or lock form elements for a user or a profile',
       },
       {
+        title: 'Form designer',
+        href: '/designer',
+        description: 'Change a form, publish it as a new version, compare and revert versions',
+      },
+      {
         title: 'Audit trail',
         href: '/audit',
         description: 'Signed changes across records: who, what and when',
@@ -38,6 +47,7 @@ describe('systemEntriesFor', () => {
     expect(titles(['user-admin'], false)).toEqual(['Users']);
     expect(titles(['permission-design'], false)).toEqual(['Permissions']);
     expect(titles([], true)).toEqual(['Audit trail', 'Security events']);
-    expect(titles(['design', 'translation-admin'], false)).toEqual([]);
+    expect(titles(['design'], false)).toEqual(['Form designer']);
+    expect(titles(['translation-admin', 'navigation-design'], false)).toEqual([]);
   });
 });

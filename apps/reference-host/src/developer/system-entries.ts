@@ -9,7 +9,7 @@ export interface SystemEntry {
 }
 
 type SystemTexts = HostTexts['system'];
-type TextKey = 'users' | 'permissions' | 'audit' | 'securityEvents';
+type TextKey = 'users' | 'permissions' | 'audit' | 'securityEvents' | 'designer';
 
 interface GatedEntry {
   /** Its title's key in the texts; the description's is `<key>Description`. */
@@ -29,6 +29,12 @@ const ENTRIES: readonly GatedEntry[] = [
     text: 'permissions',
     href: '/_forms/form?WebTemplateNo=101&PERMISSION_FORMID=101',
     isAllowed: (context) => context.Roles.includes('permission-design'),
+  },
+  {
+    text: 'designer',
+    href: '/designer',
+    // The design-mode permission (the `design` role): the server's check on `designer/forms…`.
+    isAllowed: (context) => context.DesignMode.CanDesign,
   },
   {
     text: 'audit',

@@ -15,6 +15,9 @@ export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditP
 export const AuditSearchPage = lazyPage(() => import('./AuditSearchPage'), 'AuditSearchPage');
 export const BlankPage = lazyPage(() => import('./BlankPage'), 'BlankPage');
 export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'DashboardPage');
+/** `/designer/form`: the form designer and the form's versions (forms-react's `./designer`). */
+export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'DesignerFormPage');
+export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
 export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
 export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
 export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');

@@ -52,6 +52,17 @@ describe('forms api', () => {
     expect(isVersionConflictError(stale)).toBe(true);
   });
 
+  it('reads a form as of a timepoint: the definition version in force then', async () => {
+    const { forms, seen } = client(() => json(404, { Message: 'not needed', Code: 'NOT_FOUND' }));
+    await forms.get(102).catch(() => undefined);
+    await forms.get(102, { timepoint: '2026-03-01 09:30' }).catch(() => undefined);
+    expect(seen.map((s) => `${s.url.pathname}${s.url.search}`)).toEqual([
+      '/api/v1/forms/102',
+      '/api/v1/forms/102?Timepoint=2026-03-01+09%3A30',
+    ]);
+    expect(() => forms.get(102, { timepoint: 'yesterday' })).toThrow(RangeError);
+  });
+
   it('searches a picker with the dependency values as dep.{Name} and the element to check', async () => {
     const { forms, seen } = client(() =>
       json(200, { Items: [{ Id: '9', Text: 'Aspirin' }], HasMore: false }),

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { TIMEPOINT_HEADER } from '../http';
 import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
 import {
   type FieldValue,
@@ -75,8 +76,12 @@ export function fileDownloadUrl(
  * the record calls here are its deprecated aliases.
  */
 export interface FormsApi {
-  /** `GET forms/{no}`: the definition, the user's element permissions and the upload settings. */
-  get(webTemplateNo: number): Promise<FormResponse>;
+  /**
+   * `GET forms/{no}`: the definition, the user's element permissions and the upload settings.
+   * With `timepoint`, the definition version in force then (time travel: a record read at T is
+   * shown with the form as it was at T). A text timepoint that is not one throws `RangeError`.
+   */
+  get(webTemplateNo: number, options?: { timepoint?: TimepointInput }): Promise<FormResponse>;
   /** `GET pickers/{source}`: the picker's matches for the text and the values it depends on. */
   pickerSearch(source: string, query: PickerSearchQuery, signal?: AbortSignal): Promise<PickerSearchResult>;
   /** `POST files` (multipart, field `file`): stores a file; its reference goes in a file field's value. */
@@ -103,7 +108,14 @@ export function createFormsApi(
 ): FormsApi {
   const form = (no: number) => `forms/${encodeURIComponent(String(no))}`;
   return {
-    get: (no) => request(FormResponseSchema, form(no)),
+    get: (no, options = {}) => {
+      if (options.timepoint === undefined) return request(FormResponseSchema, form(no));
+      const timepoint = timepointText(options.timepoint);
+      return request(FormResponseSchema, form(no), {
+        searchParams: new URLSearchParams({ [TIMEPOINT_PARAM]: timepoint }),
+        headers: { [TIMEPOINT_HEADER]: timepoint },
+      });
+    },
     pickerSearch(source, query, signal) {
       const params = new URLSearchParams();
       params.set('text', query.text ?? '');

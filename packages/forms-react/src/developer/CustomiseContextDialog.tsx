@@ -1,4 +1,5 @@
 import { flattenElements, type SessionContext } from '@procedo/client-api';
+import type { MouseEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { ShellDialog } from '../components/ShellDialog';
 import type { DeveloperFormInfo } from './DeveloperBar';
@@ -10,18 +11,24 @@ export interface CustomiseContextDialogProps {
   formInfo: DeveloperFormInfo | null;
   labels: DeveloperBarLabels;
   onClose: () => void;
+  /** The open form's address in the form designer; with it the dialog links there. @default no link */
+  designerHref?: string;
+  /** A click on the designer link (the bar closes the dialog and hands it to the host's router). */
+  onFollow?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 /**
  * Customise Context (the developer bar): the page's context, read only — the spec's web request
  * info (§3) and, with a form open, its elements with the user's effective Hidden and Locked and
- * the definition as JSON. The form designer that would edit it comes with a later release.
+ * the definition as JSON, and (with `designerHref`) a link to edit the form in the form designer.
  */
 export function CustomiseContextDialog({
   context,
   formInfo,
   labels: L,
   onClose,
+  designerHref,
+  onFollow,
 }: CustomiseContextDialogProps) {
   const yesNo = (value: boolean) => (value ? L.yes : L.no);
   const requestInfo: [string, string][] = [
@@ -55,6 +62,13 @@ export function CustomiseContextDialog({
         </dl>
         {definition ? (
           <>
+            {designerHref ? (
+              <p>
+                <a href={designerHref} onClick={onFollow} className="procedo-CustomiseContext-designer">
+                  {L.openInDesigner}
+                </a>
+              </p>
+            ) : null}
             <h3>{L.formElements(definition.Name)}</h3>
             <table className="procedo-CustomiseContext-elements">
               <thead>

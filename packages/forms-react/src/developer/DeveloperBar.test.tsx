@@ -226,7 +226,25 @@ describe('DeveloperBar', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['text', 'Supplier name', 'no', 'yes']);
     expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: 'Open in the form designer' })).toBeNull();
     await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('links Customise Context to the open form in the form designer, through the host’s router', async () => {
+    const user = userEvent.setup();
+    const onNavigate = vi.fn();
+    renderBar({
+      formInfo: { definition, webFormId: 7 },
+      onNavigate,
+      formDesignerHref: (no) => `/designer/form?WebTemplateNo=${no}`,
+    });
+    await user.click(screen.getByRole('button', { name: 'Customise Context' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customise Context' });
+    const link = within(dialog).getByRole('link', { name: 'Open in the form designer' });
+    expect(link.getAttribute('href')).toBe('/designer/form?WebTemplateNo=101');
+    await user.click(link);
+    expect(onNavigate).toHaveBeenCalledWith({ href: '/designer/form?WebTemplateNo=101' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -51,6 +51,11 @@ export interface DeveloperBarProps {
   onSwitchProfile?: (event: { profileId: number }) => Promise<void>;
   /** The text of a failure. @default the error's message */
   describeError?: (error: unknown) => string;
+  /**
+   * The address of the form designer for a form: Customise Context links the open form there
+   * (e.g. `/designer/form?WebTemplateNo=` and the number). @default no link
+   */
+  formDesignerHref?: (webTemplateNo: number) => string;
   /** Texts to override. @default the catalogue's `forms.developerBar` */
   labels?: Partial<DeveloperBarLabels>;
 }
@@ -84,6 +89,7 @@ export function DeveloperBar({
   reload = () => window.location.reload(),
   onSwitchProfile,
   describeError = messageOf,
+  formDesignerHref,
   labels: overrides,
 }: DeveloperBarProps) {
   const L = { ...useOnDemandTexts('developerBar', DEVELOPER_BAR_LABELS), ...overrides };
@@ -246,6 +252,15 @@ export function DeveloperBar({
           formInfo={formInfo}
           labels={L}
           onClose={() => setContextOpen(false)}
+          {...(formDesignerHref && formInfo
+            ? {
+                designerHref: formDesignerHref(formInfo.definition.WebTemplateNo),
+                onFollow: (event: MouseEvent<HTMLAnchorElement>) => {
+                  setContextOpen(false);
+                  follow(formDesignerHref(formInfo.definition.WebTemplateNo))(event);
+                },
+              }
+            : {})}
         />
       ) : null}
     </section>

@@ -29,6 +29,7 @@ export interface DeveloperBarLabels {
   permissions: string;
   contextTitle: string;
   contextIntro: string;
+  openInDesigner: string;
   requestInfo: string;
   formElements: (formName: string) => string;
   elementName: string;
@@ -70,6 +71,7 @@ export const DEVELOPER_BAR_LABELS: Readonly<DeveloperBarLabels> = Object.freeze<
   contextTitle: 'Customise Context',
   contextIntro:
     'The context of this page, read only: the web request info and the open form’s elements with your permissions on them. Element permissions are changed in permissions mode.',
+  openInDesigner: 'Open in the form designer',
   requestInfo: 'Web request info',
   formElements: (formName) => `Elements of ${formName}`,
   elementName: 'Name',

@@ -443,6 +443,7 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     contextTitle: 'Kontext anpassen',
     contextIntro:
       'Der Kontext dieser Seite, nur zum Lesen: die Angaben der Webanfrage und die Elemente des geöffneten Formulars mit Ihren Berechtigungen darauf. Elementberechtigungen werden im Berechtigungsmodus geändert.',
+    openInDesigner: 'Im Formular-Designer öffnen',
     requestInfo: 'Angaben der Webanfrage',
     formElements: (formName) => `Elemente von ${formName}`,
     elementName: 'Name',

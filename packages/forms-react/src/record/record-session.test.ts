@@ -329,6 +329,11 @@ describe('createRecordSession', () => {
 
   it('reads at a timepoint and refuses every write without sending it', async () => {
     const { session, store, fake } = await loaded(fakeApi(), { timepoint: '2026-03-01 09:30' });
+    // The form's definition too: the version in force at the timepoint.
+    expect(fake.calls.find((c) => c.call === 'forms.get')?.args).toEqual([
+      103,
+      { timepoint: '2026-03-01 09:30' },
+    ]);
     expect(fake.calls.find((c) => c.call === 'get')?.args).toEqual([
       103,
       17,

@@ -296,7 +296,8 @@ export function createRecordSession(options: RecordSessionOptions): RecordSessio
         if (timepointError) throw timepointError;
         const at = timepoint === null ? {} : { timepoint };
         const [form, record] = await Promise.all([
-          api.forms.get(webTemplateNo),
+          // The form as it was at the timepoint: a version published later would show elements the record never had.
+          api.forms.get(webTemplateNo, at),
           recordId === null ? Promise.resolve(null) : api.records.get(webTemplateNo, recordId, at),
         ]);
         if (current !== generation) return;

@@ -1,0 +1,11 @@
+/** The address of the form designer for a form (`/designer/form?WebTemplateNo=N`). */
+export const formDesignerHref = (webTemplateNo: number): string =>
+  `/designer/form?WebTemplateNo=${webTemplateNo}`;
+
+/** `WebTemplateNo` of the designer's address, or null when it is not a positive whole number. */
+export function readDesignerTemplateNo(params: URLSearchParams): number | null {
+  const text = params.get('WebTemplateNo')?.trim() ?? '';
+  if (!/^\d+$/.test(text)) return null;
+  const no = Number(text);
+  return Number.isSafeInteger(no) && no > 0 ? no : null;
+}
