@@ -348,7 +348,11 @@ export function createSqliteProcessStore(
     if (versions.has(key)) return versions.get(key) ?? null;
     const row = commandVersionRow.get(id, version);
     const definition = row ? ProcessCommandDefinitionSchema.parse(JSON.parse(row.json)) : null;
-    const record = definition ? { id, version, ...definition } : null;
+    // A command written straight into the tables (not published through the designer) has no
+    // version row yet: it is its version 1 as the tables hold it, as the command list reads it.
+    const record = definition
+      ? { id, version, ...definition }
+      : (loadCommands().find((command) => command.id === id && command.version === version) ?? null);
     versions.set(key, record);
     return record;
   };
