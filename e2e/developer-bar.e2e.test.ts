@@ -105,6 +105,7 @@ describe('reference host: developer bar', () => {
     expect(await page.getByRole('main').getByRole('link').allTextContents()).toEqual([
       'Users',
       'Permissions',
+      'Form designer',
       'Audit trail',
       'Security events',
     ]);
