@@ -1,5 +1,5 @@
 import { definitionProblems, type FormDefinition, FormDefinitionSchema } from '@procedo/client-api';
-import { allNodes, type DraftNode, draftToDefinition, type FormDraft, removeElement } from './draft';
+import { draftToDefinition, type FormDraft, removeElement } from './draft';
 
 /** A problem of the draft: at a node (`id`, its `Name`) or the form (`id` null), at `path` in it. */
 export interface DraftProblem {

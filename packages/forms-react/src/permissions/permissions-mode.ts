@@ -1,4 +1,4 @@
-import { createSiteMode } from '../state/site-mode';
+import { createSiteMode, useSiteMode } from '../state/site-mode';
 
 /**
  * Permissions mode (spec §4, §6): on while the permissions cookie setting is 1. While it is on, a
@@ -16,4 +16,6 @@ export const readPermissionsMode = (doc: Document = document): boolean => mode.r
 export const setPermissionsMode = (on: boolean, doc: Document = document): void => mode.set(on, doc);
 
 /** Permissions mode and its setter; every component using it re-renders when it changes. */
-export const usePermissionsMode = (): readonly [boolean, (on: boolean) => void] => mode.use();
+export function usePermissionsMode(): readonly [boolean, (on: boolean) => void] {
+  return useSiteMode(mode);
+}

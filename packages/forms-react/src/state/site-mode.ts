@@ -10,8 +10,8 @@ export interface SiteMode {
   read(doc?: Document): boolean;
   /** Turns the mode on (cookie setting 1) or off (cookie removed) for the whole site. */
   set(on: boolean, doc?: Document): void;
-  /** The mode and its setter; every component using it re-renders when it changes. */
-  use(): readonly [boolean, (on: boolean) => void];
+  /** Calls `listener` after each change through {@link SiteMode.set}; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 function cookieValue(doc: Document, name: string): string | null {
@@ -26,29 +26,30 @@ function cookieValue(doc: Document, name: string): string | null {
 export function createSiteMode(cookieName: string): SiteMode {
   const listeners = new Set<() => void>();
   const read = (doc: Document = document) => cookieValue(doc, cookieName) === '1';
-  const set = (on: boolean, doc: Document = document) => {
-    doc.cookie = on
-      ? `${cookieName}=1; path=/; SameSite=Strict`
-      : `${cookieName}=; path=/; SameSite=Strict; max-age=0`;
-    for (const listener of listeners) listener();
-  };
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  };
   return {
     read,
-    set,
-    use() {
-      const on = useSyncExternalStore(
-        subscribe,
-        () => read(),
-        () => false,
-      );
-      const setOn = useCallback((next: boolean) => set(next), []);
-      return [on, setOn] as const;
+    set(on, doc = document) {
+      doc.cookie = on
+        ? `${cookieName}=1; path=/; SameSite=Strict`
+        : `${cookieName}=; path=/; SameSite=Strict; max-age=0`;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
+}
+
+/** A site mode and its setter; every component using it re-renders when it changes. */
+export function useSiteMode(mode: SiteMode): readonly [boolean, (on: boolean) => void] {
+  const on = useSyncExternalStore(
+    mode.subscribe,
+    () => mode.read(),
+    () => false,
+  );
+  const set = useCallback((next: boolean) => mode.set(next), [mode]);
+  return [on, set] as const;
 }

@@ -1,4 +1,4 @@
-import { createSiteMode } from '../state/site-mode';
+import { createSiteMode, useSiteMode } from '../state/site-mode';
 
 /**
  * Translation mode (spec §2 translation prompt, §6): on while the translation cookie setting is 1.
@@ -16,4 +16,6 @@ export const readTranslationMode = (doc: Document = document): boolean => mode.r
 export const setTranslationMode = (on: boolean, doc: Document = document): void => mode.set(on, doc);
 
 /** Translation mode and its setter; every component using it re-renders when it changes. */
-export const useTranslationMode = (): readonly [boolean, (on: boolean) => void] => mode.use();
+export function useTranslationMode(): readonly [boolean, (on: boolean) => void] {
+  return useSiteMode(mode);
+}
