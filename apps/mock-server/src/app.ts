@@ -81,6 +81,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
     translations,
     designer,
     commandDesigner,
+    definitionChanges,
   } = createServices(deps);
 
   const app = express();
@@ -165,7 +166,12 @@ export function createApp(deps: AppDeps): ProcedoApp {
   api.use('/v1/users', usersRoutes({ users, requireSession: apiSession }));
   api.use(
     '/v1/designer',
-    designerRoutes({ designer, commands: commandDesigner, requireSession: apiSession }),
+    designerRoutes({
+      designer,
+      commands: commandDesigner,
+      changes: definitionChanges,
+      requireSession: apiSession,
+    }),
   );
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);

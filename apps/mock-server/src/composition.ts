@@ -4,6 +4,7 @@ import type { DatabaseCatalog } from './db/catalog';
 import { createBookmarksService } from './features/bookmarks/bookmarks-service';
 import { createCallbackService } from './features/callback/callback-service';
 import { createCommandDesignerService } from './features/designer/command-designer-service';
+import { createDefinitionChangesService } from './features/designer/definition-changes-service';
 import { createDesignerService } from './features/designer/designer-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
@@ -70,6 +71,7 @@ export function createServices(deps: {
   const permissions = createPermissionsService({ now, forms });
   const designer = createDesignerService({ now, forms });
   const commandDesigner = createCommandDesignerService({ now });
+  const definitionChanges = createDefinitionChangesService();
   return {
     sessions,
     forms,
@@ -87,6 +89,7 @@ export function createServices(deps: {
     translations,
     designer,
     commandDesigner,
+    definitionChanges,
   };
 }
 

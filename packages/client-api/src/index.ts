@@ -251,6 +251,19 @@ export {
   PublishFormRequestSchema,
 } from './v1/designer';
 export type {
+  DefinitionAuditEntry,
+  DefinitionAuditPage,
+  DefinitionAuditQuery,
+  DefinitionKind,
+} from './v1/designer-changes';
+export {
+  CHANGES_PAGE_DEFAULT,
+  CHANGES_PAGE_MAX,
+  DefinitionAuditEntrySchema,
+  DefinitionAuditPageSchema,
+  DefinitionKindSchema,
+} from './v1/designer-changes';
+export type {
   CommandDiff,
   DesignerCommand,
   DesignerCommandList,

@@ -2,6 +2,7 @@ import type { AuditStore } from '../features/audit/audit-store';
 import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
 import type { CommandVersionStore } from '../features/designer/command-versions-store';
+import type { DefinitionChangesStore } from '../features/designer/definition-changes-store';
 import type { DefinitionVersionStore } from '../features/designer/definition-versions-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
@@ -38,6 +39,8 @@ export interface DatabaseStores {
   translations: TranslationStore;
   definitionVersions: DefinitionVersionStore;
   commandVersions: CommandVersionStore;
+  /** Every kind's published versions, newest first: the definitions' audit trail. */
+  definitionChanges: DefinitionChangesStore;
 }
 
 /** One database a user can sign in to. */

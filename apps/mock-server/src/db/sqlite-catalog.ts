@@ -5,6 +5,7 @@ import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteBookmarkStore } from '../features/bookmarks/bookmarks-store';
 import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
 import { createSqliteCommandVersionStore } from '../features/designer/command-versions-store';
+import { createSqliteDefinitionChangesStore } from '../features/designer/definition-changes-store';
 import { createSqliteDefinitionVersionStore } from '../features/designer/definition-versions-store';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
@@ -152,6 +153,7 @@ export async function openSqliteCatalog(options: {
           translations: createSqliteTranslationStore(db, write),
           definitionVersions: createSqliteDefinitionVersionStore(db, write),
           commandVersions: createSqliteCommandVersionStore(db, write),
+          definitionChanges: createSqliteDefinitionChangesStore(db),
         },
       });
     }

@@ -127,3 +127,18 @@ describe('designer api', () => {
     ).toBe(false);
   });
 });
+
+describe('the audit trail of definition changes', () => {
+  it('asks designer/changes with the kind, cursor and page size given, and reads the page strictly', async () => {
+    const entry = { Kind: 'command', Key: 4, Name: 'CAPA', Version: 2, ...stamp };
+    const { v1, seen } = client(() => json(200, { Items: [entry], NextCursor: 'abc' }));
+    await expect(v1.designer.changes()).resolves.toEqual({ Items: [entry], NextCursor: 'abc' });
+    await v1.designer.changes({ kind: 'form', cursor: 'abc', limit: 10 });
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}${s.url.search}`)).toEqual([
+      'GET /api/v1/designer/changes',
+      'GET /api/v1/designer/changes?kind=form&cursor=abc&limit=10',
+    ]);
+    const { v1: strict } = client(() => json(200, { Items: [{ ...entry, Kind: 'menu' }], NextCursor: null }));
+    await expect(strict.designer.changes()).rejects.toThrow();
+  });
+});

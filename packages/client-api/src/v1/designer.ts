@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type DefinitionAuditPage, type DefinitionAuditQuery, definitionChanges } from './designer-changes';
 import {
   ChangeNoteSchema,
   createVersionedDefinitionsApi,
@@ -72,6 +73,8 @@ export type DesignerFormsApi = VersionedDefinitionsApi<
 /** The designer resources of the v1 API. */
 export interface DesignerApi {
   forms: DesignerFormsApi;
+  /** `GET designer/changes`: the audit trail of definition changes, newest first. */
+  changes(query?: DefinitionAuditQuery): Promise<DefinitionAuditPage>;
 }
 
 /** Builds the designer resource on a {@link V1Request}. */
@@ -89,5 +92,6 @@ export function createDesignerApi(request: V1Request): DesignerApi {
       diff: DefinitionDiffSchema,
       published: PublishedVersionSchema,
     }),
+    changes: (query) => definitionChanges(request, query),
   };
 }

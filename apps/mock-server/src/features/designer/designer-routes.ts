@@ -1,4 +1,9 @@
-import { PublishCommandRequestSchema, PublishFormRequestSchema } from '@procedo/client-api';
+import {
+  CHANGES_PAGE_DEFAULT,
+  CHANGES_PAGE_MAX,
+  PublishCommandRequestSchema,
+  PublishFormRequestSchema,
+} from '@procedo/client-api';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
@@ -8,11 +13,18 @@ import { PositiveId } from '../forms/form-errors';
 import { requireRole } from '../session/roles';
 import type { AuthContext } from '../session/session-service';
 import type { CommandDesignerService } from './command-designer-service';
+import type { DefinitionChangesService } from './definition-changes-service';
+import { DEFINITION_KINDS } from './definition-changes-store';
 import type { DesignerService } from './designer-service';
 
 const KeyParams = z.object({ key: PositiveId });
 const VersionParams = z.object({ key: PositiveId, version: PositiveId });
 const DiffQuery = z.object({ from: PositiveId, to: PositiveId });
+const ChangesQuery = z.object({
+  kind: z.enum(DEFINITION_KINDS).optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(CHANGES_PAGE_MAX).default(CHANGES_PAGE_DEFAULT),
+});
 
 /** The service of one kind of versioned definition, as its routes call it. */
 interface VersionedService<Body> {
@@ -67,9 +79,10 @@ function versionRoutes<S extends z.core.$ZodType>(
 export function designerRoutes(options: {
   designer: DesignerService;
   commands: CommandDesignerService;
+  changes: DefinitionChangesService;
   requireSession: RequestHandler;
 }): Router {
-  const { designer, commands, requireSession } = options;
+  const { designer, commands, changes, requireSession } = options;
   const router = Router();
   router.use(requireSession, timepoints, (_req, res, next) => {
     requireRole(getAuth(res), 'design');
@@ -78,5 +91,15 @@ export function designerRoutes(options: {
 
   versionRoutes(router, '/forms', designer, PublishFormRequestSchema);
   versionRoutes(router, '/commands', commands, PublishCommandRequestSchema);
+  router.get('/changes', async (req, res) => {
+    const query = parseBody(ChangesQuery, req.query);
+    res.json(
+      await changes.list(getAuth(res), {
+        kind: query.kind ?? null,
+        cursor: query.cursor ?? null,
+        limit: query.limit,
+      }),
+    );
+  });
   return router;
 }

@@ -12,6 +12,7 @@ import type {
 import { RoleSchema } from '@procedo/client-api';
 import type * as z from 'zod/mini';
 import { AppError } from '../../errors/app-error';
+import { readCursor, writeCursor } from '../../http/keyset-cursor';
 import { hashPassword } from '../session/password';
 import { requireRole } from '../session/roles';
 import type { AuthContext } from '../session/session-service';
@@ -118,26 +119,15 @@ function databaseIssues(
   return issues;
 }
 
-/** Encodes the keyset position after a user: their name and id. */
-const writeCursor = (user: StoredUserAccount) =>
-  Buffer.from(JSON.stringify([user.name, user.id])).toString('base64url');
+/** The keyset position after a user: their name and id. */
+const cursorOf = (user: StoredUserAccount) => writeCursor([user.name, user.id]);
 
-function readCursor(cursor: string): { name: string; id: number } {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
-      return { name: value[0], id: value[1] as number };
-    }
-  } catch {
-    // answered below
-  }
-  throw new AppError({
-    status: 400,
-    code: 'VALIDATION',
-    message: 'Invalid request: cursor: not a cursor of this list',
-    issues: [{ code: 'invalid_cursor', path: ['cursor'], message: 'Not a cursor of this list' }],
-  });
-}
+const readPosition = (cursor: string) =>
+  readCursor(cursor, ([name, id, ...rest]) =>
+    rest.length === 0 && typeof name === 'string' && Number.isSafeInteger(id)
+      ? { name, id: id as number }
+      : null,
+  );
 
 /** Creates the {@link UsersService}. */
 export function createUsersService(options: { now: () => number }): UsersService {
@@ -150,13 +140,13 @@ export function createUsersService(options: { now: () => number }): UsersService
       requireRole(auth, 'user-admin');
       const rows = await store(auth).list({
         text: query.text,
-        after: query.cursor === null ? null : readCursor(query.cursor),
+        after: query.cursor === null ? null : readPosition(query.cursor),
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
       return {
         Users: page.map(toWire),
-        NextCursor: rows.length > query.limit ? writeCursor(page.at(-1)!) : null,
+        NextCursor: rows.length > query.limit ? cursorOf(page.at(-1)!) : null,
       };
     },
 
