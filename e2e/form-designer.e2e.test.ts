@@ -89,6 +89,18 @@ describe('reference host: the form designer', () => {
     await operator.page.goto(`/form?WebTemplateNo=102&UGoToItemNo=${id}`);
     await supplier.locator('[data-name="Country"]').waitFor();
     expect(await supplier.getByRole('textbox', { name: /Audit reference/ }).count()).toBe(0);
+
+    // The definitions' audit trail lists both publishes first, newest first, with who and why.
+    await page.goto('/designer');
+    await page.getByRole('link', { name: /^Definition changes/ }).click();
+    const changes = page.getByRole('table', { name: 'Every published version, newest first' });
+    await changes.getByText('Revert to version 1').waitFor();
+    const rows = await changes.getByRole('row').allTextContents();
+    expect(rows.slice(1, 3)).toEqual([
+      expect.stringMatching(/Form 102: Supplier3supervisorRevert to version 1$/),
+      expect.stringMatching(/Form 102: Supplier2supervisorAudit reference for every supplier$/),
+    ]);
+    await expectNoSeriousAxeViolations(page);
     expect(supervisor.pageErrors).toEqual([]);
     expect(operator.pageErrors).toEqual([]);
     await operator.context.close();

@@ -4,6 +4,7 @@ import {
   AuditSearchPage,
   BlankPage,
   DashboardPage,
+  DesignerChangesPage,
   DesignerFormPage,
   DesignerListPage,
   FilterEditorPage,
@@ -49,6 +50,7 @@ export function App() {
         <Route path="system" element={<SystemPage />} />
         <Route path="designer" element={<DesignerListPage />} />
         <Route path="designer/form" element={<DesignerFormPage />} />
+        <Route path="designer/changes" element={<DesignerChangesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -90,6 +90,7 @@ export const HOST_TEXTS = Object.freeze({
     title: 'Form designer',
     noRight: 'You do not have the right to design forms.',
     forms: 'Forms',
+    changes: 'Definition changes: every published version, who, when and why',
     loading: 'Loading…',
     form: 'Form',
     kind: 'Kind',

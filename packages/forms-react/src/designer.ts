@@ -2,6 +2,11 @@
  * `@procedo/forms-react/designer`: the form designer (issue 16) and its framework-free draft
  * model, a separate entry so that only the designer's pages load them.
  */
+
+export type { DefinitionChangesProps, DefinitionChangesQuery } from './designer/DefinitionChanges';
+export { DefinitionChanges } from './designer/DefinitionChanges';
+export type { DefinitionChangesLabels } from './designer/definition-changes-labels';
+export { DEFINITION_CHANGES_LABELS } from './designer/definition-changes-labels';
 export type {
   DraftElement,
   DraftForm,

@@ -3,6 +3,7 @@ import type { SessionContext } from '@procedo/client-api';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { DesignerChangesPage } from '../routes/DesignerChangesPage';
 import { DesignerFormPage } from '../routes/DesignerFormPage';
 import { DesignerListPage } from '../routes/DesignerListPage';
 import { SignedInContext } from '../shell/signed-in-context';
@@ -33,6 +34,7 @@ describe('the designer pages', () => {
     for (const [page, address] of [
       [<DesignerFormPage key="form" />, '/designer/form?WebTemplateNo=102'],
       [<DesignerListPage key="list" />, '/designer'],
+      [<DesignerChangesPage key="changes" />, '/designer/changes'],
     ] as const) {
       const html = render(page, address);
       expect(html).toContain('You do not have the right to design forms.');

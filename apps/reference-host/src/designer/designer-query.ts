@@ -2,6 +2,9 @@
 export const formDesignerHref = (webTemplateNo: number): string =>
   `/designer/form?WebTemplateNo=${webTemplateNo}`;
 
+/** The address of the process command designer for a command (`/designer/command?CommandId=N`). */
+export const commandDesignerHref = (commandId: number): string => `/designer/command?CommandId=${commandId}`;
+
 /** `WebTemplateNo` of the designer's address, or null when it is not a positive whole number. */
 export function readDesignerTemplateNo(params: URLSearchParams): number | null {
   const text = params.get('WebTemplateNo')?.trim() ?? '';

@@ -85,6 +85,7 @@ export const HOST_TEXTS_DE: HostTexts = Object.freeze<HostTexts>({
     title: 'Formular-Designer',
     noRight: 'Sie haben nicht das Recht, Formulare zu gestalten.',
     forms: 'Formulare',
+    changes: 'Definitionsänderungen: jede veröffentlichte Version, wer, wann und warum',
     loading: 'Wird geladen…',
     form: 'Formular',
     kind: 'Art',

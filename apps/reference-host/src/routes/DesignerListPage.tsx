@@ -30,6 +30,9 @@ function DesignerFormsList() {
   return (
     <>
       <h1>{texts.title}</h1>
+      <p>
+        <Link to="/designer/changes">{texts.changes}</Link>
+      </p>
       <section aria-labelledby="designer-forms" className="procedo-Dashboard-card">
         <h2 id="designer-forms">{texts.forms}</h2>
         {forms.kind === 'loading' && <p aria-live="polite">{texts.loading}</p>}

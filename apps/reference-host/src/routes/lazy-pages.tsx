@@ -16,6 +16,7 @@ export const AuditSearchPage = lazyPage(() => import('./AuditSearchPage'), 'Audi
 export const BlankPage = lazyPage(() => import('./BlankPage'), 'BlankPage');
 export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'DashboardPage');
 /** `/designer/form`: the form designer and the form's versions (forms-react's `./designer`). */
+export const DesignerChangesPage = lazyPage(() => import('./DesignerChangesPage'), 'DesignerChangesPage');
 export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'DesignerFormPage');
 export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
 export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');

@@ -3,6 +3,7 @@ import { useCatalogue } from '@procedo/texts';
 import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
+import type { DefinitionChangesLabels } from '../designer/definition-changes-labels';
 import type { FormDesignerLabels } from '../designer/labels';
 import type { DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
@@ -49,6 +50,8 @@ export interface FormsTexts {
   usersAdmin: UsersAdminLabels;
   /** The form designer (`@procedo/forms-react/designer`). */
   formDesigner: FormDesignerLabels;
+  /** The definitions' audit trail (`@procedo/forms-react/designer`). */
+  definitionChanges: DefinitionChangesLabels;
   bookmarkToggle: BookmarkToggleLabels;
   /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
@@ -92,7 +95,8 @@ export type OnDemandSection =
   | 'permissions'
   | 'usersAdmin'
   | 'developerBar'
-  | 'formDesigner';
+  | 'formDesigner'
+  | 'definitionChanges';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to

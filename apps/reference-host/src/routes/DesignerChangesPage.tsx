@@ -1,0 +1,28 @@
+import type { DefinitionAuditEntry } from '@procedo/client-api';
+import { DefinitionChanges } from '@procedo/forms-react/designer';
+import { v1 } from '../api';
+import { commandDesignerHref, formDesignerHref } from '../designer/designer-query';
+import { useSignedIn } from '../shell/signed-in-context';
+import { useHostTexts } from '../texts';
+
+const hrefOf = (entry: DefinitionAuditEntry) =>
+  entry.Kind === 'form' ? formDesignerHref(entry.Key) : commandDesignerHref(entry.Key);
+
+/**
+ * `/designer/changes` (Administration › Form designer › Definition changes): the audit trail of
+ * every published version of forms and process commands, each opening its designer. Only for the
+ * design-mode permission; the server refuses the list anyway.
+ */
+export function DesignerChangesPage() {
+  const texts = useHostTexts().designer;
+  const { context } = useSignedIn();
+  if (!context.DesignMode.CanDesign) {
+    return (
+      <>
+        <h1>{texts.title}</h1>
+        <p role="note">{texts.noRight}</p>
+      </>
+    );
+  }
+  return <DefinitionChanges headingLevel={1} load={(query) => v1.designer.changes(query)} hrefOf={hrefOf} />;
+}
