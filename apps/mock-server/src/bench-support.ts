@@ -15,7 +15,7 @@ import { recordWrites } from './features/records/records-store.sqlite';
 export { parseXml } from '@procedo/client-api';
 export { openSqlite } from './db/sqlite';
 export { parseCommandXml } from './features/callback/callback-xml';
-export { bulkInsertProcesses } from './features/processes/processes-store';
+export { bulkInsertProcesses } from './features/processes/process-bulk-insert';
 export { indexFields } from './features/records/entities';
 export { createSqliteRecordStore } from './features/records/records-store.sqlite';
 

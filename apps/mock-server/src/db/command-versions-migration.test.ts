@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProcessCommandDefinitionSchema } from '@procedo/client-api';
 import { describe, expect, it } from 'vitest';
-import { bulkInsertProcesses } from '../features/processes/processes-store';
+import { bulkInsertProcesses } from '../features/processes/process-bulk-insert';
 import { MIGRATIONS } from './migrations';
 import { seedIfNeeded } from './seed';
 import { seedFormsIfNeeded } from './seed-forms';

@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { AppError, parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
+import { ProcessMessages } from './process-context';
 import { REPORT_CSP } from './process-report';
-import { type ProcessesService, ProcessMessages } from './processes-service';
+import type { ProcessesService } from './processes-service';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 

@@ -1,12 +1,9 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
-import {
-  initialPhase,
-  ProcessCommandDefinitionSchema,
-  type StepDefinition,
-  StepDefinitionSchema,
-} from './process-definitions';
+import { createCommandReads } from './process-command-reads';
+import type { StepDefinition } from './process-definitions';
 import { createProcessHistory } from './process-history';
+import { type ProcessRow, STEP_COLUMNS, type StepRow, toProcess, toStep } from './process-store-rows';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
 
 /** A process command with its step definitions. */
@@ -158,96 +155,6 @@ export interface ProcessStore {
   at(atIso: string): ProcessStore;
 }
 
-interface CommandRow {
-  id: number;
-  name: string;
-  description: string;
-  open_flow: number;
-  start: number;
-  ask_name: number;
-  version: number;
-}
-
-interface ProcessRow {
-  id: number;
-  command_id: number;
-  command_version: number;
-  name: string;
-  parent_process_id: number | null;
-  parent_step_id: number | null;
-  parent_url: string | null;
-  state: ProcessState;
-  current_step_id: number | null;
-  owner_user_id: number;
-  created_by: string;
-  created_at_utc: string;
-  completed_at_utc: string | null;
-  variables_json: string;
-  property_bag: string | null;
-}
-
-interface StepRow {
-  id: number;
-  process_id: number;
-  position: number;
-  state: StepState;
-  phase: string;
-  revision: number;
-  answers_json: string;
-  data_json: string | null;
-  sub_process_id: number | null;
-  last_request_key: string | null;
-  last_result_json: string | null;
-  completed_at_utc: string | null;
-  completed_by: string | null;
-}
-
-const toProcess = (row: ProcessRow): ProcessRecord => ({
-  id: row.id,
-  commandId: row.command_id,
-  commandVersion: row.command_version,
-  name: row.name,
-  parentProcessId: row.parent_process_id,
-  parentStepId: row.parent_step_id,
-  parentUrl: row.parent_url,
-  state: row.state,
-  currentStepId: row.current_step_id,
-  ownerUserId: row.owner_user_id,
-  createdBy: row.created_by,
-  createdAt: row.created_at_utc,
-  completedAt: row.completed_at_utc,
-  variablesJson: row.variables_json,
-  propertyBag: row.property_bag,
-});
-
-const toStep = (row: StepRow): StepRecord => ({
-  id: row.id,
-  processId: row.process_id,
-  position: row.position,
-  state: row.state,
-  phase: row.phase,
-  revision: row.revision,
-  answersJson: row.answers_json,
-  dataJson: row.data_json,
-  subProcessId: row.sub_process_id,
-  lastRequestKey: row.last_request_key,
-  lastResultJson: row.last_result_json,
-  completedAt: row.completed_at_utc,
-  completedBy: row.completed_by,
-});
-
-const STEP_COLUMNS: Record<Exclude<keyof StepChange, 'bumpRevision'>, string> = {
-  state: 'state',
-  phase: 'phase',
-  answersJson: 'answers_json',
-  dataJson: 'data_json',
-  subProcessId: 'sub_process_id',
-  lastRequestKey: 'last_request_key',
-  lastResultJson: 'last_result_json',
-  completedAt: 'completed_at_utc',
-  completedBy: 'completed_by',
-};
-
 /**
  * {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters.
  * Each transaction appends the state it left every process it changed in to the history
@@ -274,16 +181,6 @@ export function createSqliteProcessStore(
     changed.clear();
     changedAt = null;
   };
-  const commandRows = db.prepare<[], CommandRow>(
-    `SELECT c.*, coalesce((SELECT max(version) FROM process_command_versions WHERE command_id = c.id), 1) AS version
-     FROM process_commands AS c ORDER BY c.id`,
-  );
-  const commandVersionRow = db.prepare<[number, number], { json: string }>(
-    'SELECT json FROM process_command_versions WHERE command_id = ? AND version = ?',
-  );
-  const commandStepRows = db.prepare<[], { command_id: number; definition_json: string }>(
-    'SELECT command_id, definition_json FROM process_command_steps ORDER BY command_id, position',
-  );
   const insertProcess = db.prepare(
     `INSERT INTO processes (command_id, command_version, name, parent_process_id, parent_step_id, parent_url, state,
        owner_user_id, created_by, created_at_utc, variables_json, property_bag)
@@ -339,44 +236,6 @@ export function createSqliteProcessStore(
     return statement;
   };
 
-  // The current definitions change only by a publish (commandsChanged), so they are read once
-  // per publish; a published version never changes (append-only), so it is read once.
-  let commands: CommandRecord[] | null = null;
-  const versions = new Map<string, CommandRecord | null>();
-  const loadVersion = (id: number, version: number): CommandRecord | null => {
-    const key = `${id}:${version}`;
-    if (versions.has(key)) return versions.get(key) ?? null;
-    const row = commandVersionRow.get(id, version);
-    const definition = row ? ProcessCommandDefinitionSchema.parse(JSON.parse(row.json)) : null;
-    // A command written straight into the tables (not published through the designer) has no
-    // version row yet: it is its version 1 as the tables hold it, as the command list reads it.
-    const record = definition
-      ? { id, version, ...definition }
-      : (loadCommands().find((command) => command.id === id && command.version === version) ?? null);
-    versions.set(key, record);
-    return record;
-  };
-  const loadCommands = (): CommandRecord[] => {
-    if (commands) return commands;
-    const steps = new Map<number, StepDefinition[]>();
-    for (const row of commandStepRows.all()) {
-      const list = steps.get(row.command_id) ?? [];
-      list.push(StepDefinitionSchema.parse(JSON.parse(row.definition_json)));
-      steps.set(row.command_id, list);
-    }
-    commands = commandRows.all().map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      openFlow: row.open_flow === 1,
-      start: row.start === 1,
-      askName: row.ask_name === 1,
-      steps: steps.get(row.id) ?? [],
-      version: row.version,
-    }));
-    return commands;
-  };
-
   const store: ProcessStore = {
     transaction: (work) =>
       write(() => {
@@ -391,13 +250,7 @@ export function createSqliteProcessStore(
           changedAt = null;
         }
       }),
-    listCommands: loadCommands,
-    getCommand: (id) => loadCommands().find((command) => command.id === id) ?? null,
-    getCommandByName: (name) => loadCommands().find((command) => command.name === name) ?? null,
-    getCommandVersion: loadVersion,
-    commandsChanged() {
-      commands = null;
-    },
+    ...createCommandReads(db),
     insertProcess(process) {
       const id = Number(insertProcess.run(process).lastInsertRowid);
       changes(id, process.createdAt);
@@ -511,63 +364,4 @@ export function createSqliteProcessStore(
     at: (atIso) => history.at(store, atIso),
   };
   return store;
-}
-
-/**
- * Bulk import of processes of one command (benchmarks): `count` processes owned by a user, each
- * with its steps (the first active), in one transaction. Not for request handling.
- */
-export function bulkInsertProcesses(
-  db: SqliteDatabase,
-  options: { commandName: string; count: number; ownerUserId: number; createdBy: string },
-): void {
-  const command = db
-    .prepare<[string], { id: number }>('SELECT id FROM process_commands WHERE name = ?')
-    .get(options.commandName);
-  if (!command) throw new Error(`no command ${options.commandName}`);
-  // The command's current version, as a process created now would run it.
-  const latest = db
-    .prepare<[number], { version: number; json: string }>(
-      'SELECT version, json FROM process_command_versions WHERE command_id = ? ORDER BY version DESC LIMIT 1',
-    )
-    .get(command.id);
-  if (!latest) throw new Error(`no version of command ${options.commandName}`);
-  const phases = ProcessCommandDefinitionSchema.parse(JSON.parse(latest.json)).steps.map(initialPhase);
-  const insertProcess = db.prepare<[number, number, string, number, string, string]>(
-    `INSERT INTO processes (command_id, command_version, name, state, owner_user_id, created_by, created_at_utc)
-     VALUES (?, ?, ?, 'open', ?, ?, ?)`,
-  );
-  const insertStep = db.prepare<[number, number, string, string]>(
-    'INSERT INTO process_steps (process_id, position, state, phase) VALUES (?, ?, ?, ?)',
-  );
-  const setCurrent = db.prepare<[number, number]>('UPDATE processes SET current_step_id = ? WHERE id = ?');
-  const insertEvent = db.prepare<[number, string, string]>(
-    `INSERT INTO process_events (process_id, at_utc, by_user, kind) VALUES (?, ?, ?, 'process-created')`,
-  );
-  const history = createProcessHistory(db);
-  db.transaction(() => {
-    const at = new Date().toISOString();
-    for (let n = 0; n < options.count; n++) {
-      const id = Number(
-        insertProcess.run(
-          command.id,
-          latest.version,
-          `${options.commandName} ${n + 1}`,
-          options.ownerUserId,
-          options.createdBy,
-          at,
-        ).lastInsertRowid,
-      );
-      let first = 0;
-      phases.forEach((phase, position) => {
-        const stepId = Number(
-          insertStep.run(id, position, position === 0 ? 'active' : 'waiting', phase).lastInsertRowid,
-        );
-        if (position === 0) first = stepId;
-      });
-      if (first) setCurrent.run(first, id);
-      insertEvent.run(id, at, options.createdBy);
-      history.record(id, at);
-    }
-  })();
 }
