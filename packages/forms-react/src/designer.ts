@@ -3,6 +3,30 @@
  * model, a separate entry so that only the designer's pages load them.
  */
 
+export type { CommandDesignerProps, CommandPublishRequest } from './designer/CommandDesigner';
+export { CommandDesigner } from './designer/CommandDesigner';
+export type {
+  CommandDraft,
+  DraftCommand,
+  DraftStep,
+  DraftStepFields,
+  StepPatch,
+} from './designer/command-draft';
+export {
+  addCommandStep,
+  commandDraftProblems,
+  commandProblemsFromIssues,
+  draftFromCommand,
+  draftToCommand,
+  moveCommandStep,
+  removeCommandStep,
+  STEP_KINDS,
+  setProceedsTo,
+  updateCommand,
+  updateCommandStep,
+} from './designer/command-draft';
+export type { CommandDesignerLabels } from './designer/command-labels';
+export { COMMAND_DESIGNER_LABELS } from './designer/command-labels';
 export type {
   DefinitionVersionsPanelProps,
   DefinitionVersionsSource,
@@ -38,6 +62,7 @@ export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';
 export { FORM_DESIGNER_LABELS } from './designer/labels';
+export type { PublishLabels } from './designer/publish-bar';
 export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
 export { readPublishFailure } from './designer/publish-errors';
 export type { DefinitionVersionsLabels } from './designer/versions-labels';

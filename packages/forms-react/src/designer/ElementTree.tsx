@@ -1,10 +1,10 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { Button, type Key, Tree, TreeItem, TreeItemContent, useDragAndDrop } from 'react-aria-components';
+import { Button, Tree, TreeItem, TreeItemContent, useDragAndDrop } from 'react-aria-components';
 import { type DraftNode, ELEMENT_KINDS, type FormDraft } from './draft';
 import { dropMove } from './draft-moves';
 import type { DraftProblem } from './draft-problems';
 import type { FormDesignerLabels } from './labels';
-import { AddMenu, MoveButtons, useKeyboardMove, useProblemCounts } from './list-parts';
+import { ListToolbar, singleSelection, useKeyboardMove, useProblemCounts } from './list-parts';
 
 /** The tree's key of the form's own row. */
 export const FORM_KEY = '#form';
@@ -106,41 +106,26 @@ export function ElementTree(props: ElementTreeProps) {
   const isForm = selected === FORM_KEY;
   return (
     <div className="procedo-Designer-treePane">
-      <div className="procedo-Designer-toolbar">
-        <Button className="procedo-Button" aria-pressed={isForm} onPress={() => onSelect(FORM_KEY)}>
-          {L.formProperties}
-          {(counts.get(FORM_KEY) ?? 0) > 0 && (
-            <span className="procedo-Designer-problems"> {L.problemCount(counts.get(FORM_KEY)!)}</span>
-          )}
-        </Button>
-        <AddMenu
-          label={L.addElement}
-          kinds={ELEMENT_KINDS}
-          kindLabel={(kind) => L.kinds[kind]}
-          onAdd={props.onAdd}
-          isDisabled={isDisabled}
-        />
-        <MoveButtons
-          labels={L}
-          isDisabled={isForm || Boolean(isDisabled)}
-          onMove={(direction) => props.onMove(selected, direction)}
-          onRemove={props.onRemove}
-        />
-      </div>
-      <p className="procedo-Designer-hint">{L.moveHint}</p>
+      <ListToolbar
+        labels={L}
+        ownLabel={L.formProperties}
+        ownCount={counts.get(FORM_KEY) ?? 0}
+        isOwn={isForm}
+        onSelectOwn={() => onSelect(FORM_KEY)}
+        addLabel={L.addElement}
+        kinds={ELEMENT_KINDS}
+        kindLabel={(kind) => L.kinds[kind]}
+        onAdd={props.onAdd}
+        onMove={(direction) => props.onMove(selected, direction)}
+        onRemove={props.onRemove}
+        isDisabled={isDisabled}
+      />
       <div onKeyDownCapture={keyboard.onKeyDownCapture}>
         <Tree
           ref={keyboard.ref}
           aria-label={L.tree}
           className="procedo-Designer-tree"
-          selectionMode="single"
-          selectionBehavior="replace"
-          disallowEmptySelection
-          selectedKeys={selected === FORM_KEY ? [] : [selected]}
-          onSelectionChange={(keys) => {
-            const [key] = keys === 'all' ? [] : [...keys];
-            onSelect(key === undefined ? FORM_KEY : String(key as Key));
-          }}
+          {...singleSelection(selected, FORM_KEY, onSelect)}
           expandedKeys={expanded}
           onExpandedChange={(keys) => {
             const open = new Set([...keys].map(String));

@@ -1,5 +1,13 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import {
+  Button,
+  type Key,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  type Selection,
+} from 'react-aria-components';
 import type { DraftProblem } from './draft-problems';
 
 /**
@@ -54,7 +62,7 @@ export function useKeyboardMove<E extends HTMLElement>(options: {
 }
 
 /** The Add menu: one item a kind. */
-export function AddMenu<K extends string>(props: {
+function AddMenu<K extends string>(props: {
   label: string;
   kinds: readonly K[];
   kindLabel: (kind: K) => string;
@@ -80,7 +88,7 @@ export function AddMenu<K extends string>(props: {
 }
 
 /** Move up, Move down and Remove for the selected row. */
-export function MoveButtons(props: {
+function MoveButtons(props: {
   labels: { moveUp: string; moveDown: string; remove: string };
   isDisabled: boolean;
   onMove: (direction: 'up' | 'down') => void;
@@ -100,4 +108,71 @@ export function MoveButtons(props: {
       </Button>
     </>
   );
+}
+
+/**
+ * The toolbar above a designer's list: the button of the form's or command's own properties (with
+ * their problem count), the Add menu, Move up / Move down / Remove, and the keyboard hint.
+ */
+export function ListToolbar<K extends string>(props: {
+  labels: {
+    moveUp: string;
+    moveDown: string;
+    remove: string;
+    moveHint: string;
+    problemCount: (n: number) => string;
+  };
+  ownLabel: string;
+  ownCount: number;
+  isOwn: boolean;
+  onSelectOwn: () => void;
+  addLabel: string;
+  kinds: readonly K[];
+  kindLabel: (kind: K) => string;
+  onAdd: (kind: K) => void;
+  onMove: (direction: 'up' | 'down') => void;
+  onRemove: () => void;
+  isDisabled?: boolean | undefined;
+}) {
+  const { labels: L } = props;
+  return (
+    <>
+      <div className="procedo-Designer-toolbar">
+        <Button className="procedo-Button" aria-pressed={props.isOwn} onPress={props.onSelectOwn}>
+          {props.ownLabel}
+          {props.ownCount > 0 && (
+            <span className="procedo-Designer-problems"> {L.problemCount(props.ownCount)}</span>
+          )}
+        </Button>
+        <AddMenu
+          label={props.addLabel}
+          kinds={props.kinds}
+          kindLabel={props.kindLabel}
+          onAdd={props.onAdd}
+          isDisabled={props.isDisabled}
+        />
+        <MoveButtons
+          labels={L}
+          isDisabled={props.isOwn || Boolean(props.isDisabled)}
+          onMove={props.onMove}
+          onRemove={props.onRemove}
+        />
+      </div>
+      <p className="procedo-Designer-hint">{L.moveHint}</p>
+    </>
+  );
+}
+
+/** A list's single selection, where no selected row means the form's or command's own (`ownKey`). */
+export function singleSelection(selected: string, ownKey: string, onSelect: (key: string) => void) {
+  return {
+    selectionMode: 'single' as const,
+    selectionBehavior: 'replace' as const,
+    disallowEmptySelection: true,
+    selectedKeys: selected === ownKey ? [] : [selected],
+    onSelectionChange: (keys: Selection) => {
+      const [key] = keys === 'all' ? [] : [...keys];
+      onSelect(key === undefined ? ownKey : String(key as Key));
+    },
+  };
 }
