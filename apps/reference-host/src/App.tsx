@@ -4,6 +4,7 @@ import {
   AuditSearchPage,
   BlankPage,
   DashboardPage,
+  DesignerCommandPage,
   DesignerFormPage,
   DesignerListPage,
   FilterEditorPage,
@@ -49,6 +50,7 @@ export function App() {
         <Route path="system" element={<SystemPage />} />
         <Route path="designer" element={<DesignerListPage />} />
         <Route path="designer/form" element={<DesignerFormPage />} />
+        <Route path="designer/command" element={<DesignerCommandPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -98,6 +98,11 @@ export const HOST_TEXTS = Object.freeze({
     design: (title: string) => `Design ${title}`,
     noForm: 'WebTemplateNo must be a positive whole number.',
     publishedVersion: (version: number) => `Published version ${version}`,
+    commandTitle: 'Process command designer',
+    noCommand: 'CommandId must be a positive whole number.',
+    commands: 'Process commands',
+    command: 'Command',
+    steps: 'Steps',
   }),
   profileSwitch: Object.freeze({
     switching: 'Switching profile…',

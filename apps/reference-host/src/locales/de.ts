@@ -93,6 +93,11 @@ export const HOST_TEXTS_DE: HostTexts = Object.freeze<HostTexts>({
     design: (title) => `${title} gestalten`,
     noForm: 'WebTemplateNo muss eine positive ganze Zahl sein.',
     publishedVersion: (version) => `Version ${version} veröffentlicht`,
+    commandTitle: 'Prozessbefehl-Designer',
+    noCommand: 'CommandId muss eine positive ganze Zahl sein.',
+    commands: 'Prozessbefehle',
+    command: 'Befehl',
+    steps: 'Schritte',
   },
   profileSwitch: {
     switching: 'Profil wird gewechselt…',

@@ -18,6 +18,8 @@ export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'Dashboar
 /** `/designer/form`: the form designer and the form's versions (forms-react's `./designer`). */
 export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'DesignerFormPage');
 export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
+/** `/designer/command`: the process command designer and the command's versions (forms-react's `./designer`). */
+export const DesignerCommandPage = lazyPage(() => import('./DesignerCommandPage'), 'DesignerCommandPage');
 export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
 export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
 export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
