@@ -32,7 +32,7 @@ describe('the command draft', () => {
     const report = draft.steps[3]!.id;
     draft = removeCommandStep(draft, report);
     expect(draftToCommand(draft).Steps[2]!.confirm).toEqual({
-      message: 'Is a corrective and preventive action (CAPA) needed?',
+      message: 'Is a CAPA needed?',
       cancelToast: 'No CAPA needed.',
     });
   });

@@ -1,6 +1,9 @@
 import type { CommandDefinition } from '@procedo/client-api';
 
-/** A command with steps of most kinds and a confirm whose "no" skips a step (tests and stories). */
+/**
+ * A command with steps of most kinds and a confirm whose "no" skips a step (tests): the seeded
+ * Deviation handling's step names, shortened.
+ */
 export const DEVIATION_COMMAND: CommandDefinition = {
   Name: 'Deviation handling',
   Description: 'Assess a deviation, find its root cause, start a CAPA when one is needed, report and close.',
@@ -11,30 +14,21 @@ export const DEVIATION_COMMAND: CommandDefinition = {
     {
       name: 'Choose the deviation',
       kind: 'pick-list-single',
-      pickList: {
-        entity: 'deviation',
-        prompt: 'Which deviation is handled?',
-        limit: 50,
-        variable: 'Deviation',
-      },
+      pickList: { entity: 'deviation', prompt: 'Deviation?', limit: 20, variable: 'Picked' },
     },
     {
       name: 'Review the deviation record',
       kind: 'detail-page',
-      hint: 'Check severity and description.',
-      url: '/form?WebTemplateNo=103&UGoToItemNo={var:Deviation|1}&a_step_id={StepId}',
-      target: '_self',
+      url: '/form?WebTemplateNo=103&UGoToItemNo={var:Picked|1}',
       requiredData: ['UGoToItemNo'],
+      target: '_self',
+      hint: 'Severity first.',
     },
     {
       name: 'CAPA decision',
       kind: 'action',
-      hint: 'No skips the CAPA and goes straight to the report.',
-      confirm: {
-        message: 'Is a corrective and preventive action (CAPA) needed?',
-        cancelToast: 'No CAPA needed.',
-        noProceedsTo: 4,
-      },
+      confirm: { message: 'Is a CAPA needed?', cancelToast: 'No CAPA needed.', noProceedsTo: 4 },
+      hint: 'No goes to the report.',
     },
     { name: 'Run the CAPA', kind: 'sub-process', subProcessCommand: 'CAPA', target: '_self' },
     { name: 'Deviation report', kind: 'report-document', reportTitle: 'Deviation report', target: '_blank' },
