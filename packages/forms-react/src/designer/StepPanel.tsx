@@ -164,7 +164,7 @@ function StepFields(props: Omit<StepPanelProps, 'problems'> & { item: DraftStep;
       <div key={field}>
         {optional && (
           <FlagProp
-            label={F[field]}
+            label={L.toggles[field]}
             value={value !== undefined}
             onChange={(on) => set({ [field]: on ? { ...EMPTY_QUESTION[field] } : undefined })}
           />

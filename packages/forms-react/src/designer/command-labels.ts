@@ -45,6 +45,8 @@ export interface CommandDesignerLabels extends PublishLabels {
     subProcessCommand: string;
     reportTitle: string;
   };
+  /** The switches that add an action step's optional questions. */
+  toggles: { confirm: string; prompt: string; completionConfirm: string; completionPrompt: string };
   entities: { supplier: string; product: string; batch: string; deviation: string };
   targets: { _self: string; _blank: string };
   none: string;
@@ -89,8 +91,8 @@ export const COMMAND_DESIGNER_LABELS: CommandDesignerLabels = Object.freeze({
     url: 'URL',
     urlHint: '{StepId}, {ProcessId} and {var:Name|fallback} are filled in when the step runs.',
     target: 'Opens in',
-    confirm: 'Ask to confirm before running',
-    prompt: 'Ask for an answer before running',
+    confirm: 'Confirmation before running',
+    prompt: 'Answer before running',
     completionConfirm: 'Completion question',
     completionPrompt: 'Completion answer',
     message: 'Question',
@@ -104,6 +106,12 @@ export const COMMAND_DESIGNER_LABELS: CommandDesignerLabels = Object.freeze({
     requiredData: 'Required data (comma-separated query parameters)',
     subProcessCommand: 'Starts process command',
     reportTitle: 'Report title',
+  },
+  toggles: {
+    confirm: 'Ask to confirm before running',
+    prompt: 'Ask for an answer before running',
+    completionConfirm: 'Ask a question to complete',
+    completionPrompt: 'Ask for an answer to complete',
   },
   entities: { supplier: 'Suppliers', product: 'Products', batch: 'Batches', deviation: 'Deviations' },
   targets: { _self: 'The same window', _blank: 'A new window' },
