@@ -5,6 +5,7 @@ import {
   BlankPage,
   DashboardPage,
   DesignerChangesPage,
+  DesignerCommandPage,
   DesignerFormPage,
   DesignerListPage,
   FilterEditorPage,
@@ -51,6 +52,7 @@ export function App() {
         <Route path="designer" element={<DesignerListPage />} />
         <Route path="designer/form" element={<DesignerFormPage />} />
         <Route path="designer/changes" element={<DesignerChangesPage />} />
+        <Route path="designer/command" element={<DesignerCommandPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,10 +1,40 @@
 /**
- * `@procedo/forms-react/designer`: the form designer (issue 16) and its framework-free draft
- * model, a separate entry so that only the designer's pages load them.
+ * `@procedo/forms-react/designer`: the designers of issue 16 — forms, process commands — with
+ * their framework-free draft models, the Versions panel and the definitions' audit trail, a
+ * separate entry so that only the designer's pages load them.
  */
 
+export type { CommandDesignerProps, CommandPublishRequest } from './designer/CommandDesigner';
+export { CommandDesigner } from './designer/CommandDesigner';
+export type {
+  CommandDraft,
+  DraftCommand,
+  DraftStep,
+  DraftStepFields,
+  StepPatch,
+} from './designer/command-draft';
+export {
+  addCommandStep,
+  commandDraftProblems,
+  commandProblemsFromIssues,
+  draftFromCommand,
+  draftToCommand,
+  moveCommandStep,
+  removeCommandStep,
+  STEP_KINDS,
+  setProceedsTo,
+  updateCommand,
+  updateCommandStep,
+} from './designer/command-draft';
+export type { CommandDesignerLabels } from './designer/command-labels';
+export { COMMAND_DESIGNER_LABELS } from './designer/command-labels';
 export type { DefinitionChangesProps, DefinitionChangesQuery } from './designer/DefinitionChanges';
 export { DefinitionChanges } from './designer/DefinitionChanges';
+export type {
+  DefinitionVersionsPanelProps,
+  DefinitionVersionsSource,
+} from './designer/DefinitionVersionsPanel';
+export { DefinitionVersionsPanel } from './designer/DefinitionVersionsPanel';
 export type { DefinitionChangesLabels } from './designer/definition-changes-labels';
 export { DEFINITION_CHANGES_LABELS } from './designer/definition-changes-labels';
 export type {
@@ -37,5 +67,8 @@ export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';
 export { FORM_DESIGNER_LABELS } from './designer/labels';
+export type { PublishLabels } from './designer/publish-bar';
 export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
 export { readPublishFailure } from './designer/publish-errors';
+export type { DefinitionVersionsLabels } from './designer/versions-labels';
+export { DEFINITION_VERSIONS_LABELS } from './designer/versions-labels';

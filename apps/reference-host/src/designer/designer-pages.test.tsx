@@ -4,10 +4,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DesignerChangesPage } from '../routes/DesignerChangesPage';
+import { DesignerCommandPage } from '../routes/DesignerCommandPage';
 import { DesignerFormPage } from '../routes/DesignerFormPage';
 import { DesignerListPage } from '../routes/DesignerListPage';
 import { SignedInContext } from '../shell/signed-in-context';
-import { formDesignerHref, readDesignerTemplateNo } from './designer-query';
+import {
+  commandDesignerHref,
+  formDesignerHref,
+  readDesignerCommandId,
+  readDesignerTemplateNo,
+} from './designer-query';
 
 const operator = {
   Roles: [],
@@ -33,6 +39,7 @@ describe('the designer pages', () => {
   it('tell a user without the design-mode permission that they may not design forms, and load nothing', () => {
     for (const [page, address] of [
       [<DesignerFormPage key="form" />, '/designer/form?WebTemplateNo=102'],
+      [<DesignerCommandPage key="command" />, '/designer/command?CommandId=2'],
       [<DesignerListPage key="list" />, '/designer'],
       [<DesignerChangesPage key="changes" />, '/designer/changes'],
     ] as const) {
@@ -56,6 +63,17 @@ describe('the designer address', () => {
       'WebTemplateNo=1.5',
       'WebTemplateNo=x',
     ]) {
+      expect(read(bad)).toBeNull();
+    }
+  });
+});
+
+describe('the command designer address', () => {
+  it('reads CommandId only as a positive whole number, and writes it back', () => {
+    const read = (query: string) => readDesignerCommandId(new URLSearchParams(query));
+    expect(read('CommandId=2')).toBe(2);
+    expect(read(commandDesignerHref(9).split('?')[1]!)).toBe(9);
+    for (const bad of ['', 'CommandId=', 'CommandId=0', 'CommandId=-3', 'CommandId=1.5', 'WebTemplateNo=2']) {
       expect(read(bad)).toBeNull();
     }
   });

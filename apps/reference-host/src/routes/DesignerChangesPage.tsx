@@ -2,6 +2,7 @@ import type { DefinitionAuditEntry } from '@procedo/client-api';
 import { DefinitionChanges } from '@procedo/forms-react/designer';
 import { v1 } from '../api';
 import { commandDesignerHref, formDesignerHref } from '../designer/designer-query';
+import { DesignerNotice } from '../designer/page-parts';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
@@ -16,13 +17,7 @@ const hrefOf = (entry: DefinitionAuditEntry) =>
 export function DesignerChangesPage() {
   const texts = useHostTexts().designer;
   const { context } = useSignedIn();
-  if (!context.DesignMode.CanDesign) {
-    return (
-      <>
-        <h1>{texts.title}</h1>
-        <p role="note">{texts.noRight}</p>
-      </>
-    );
-  }
+  if (!context.DesignMode.CanDesign)
+    return <DesignerNotice title={texts.title} kind="note" text={texts.noRight} />;
   return <DefinitionChanges headingLevel={1} load={(query) => v1.designer.changes(query)} hrefOf={hrefOf} />;
 }

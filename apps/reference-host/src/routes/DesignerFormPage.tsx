@@ -1,10 +1,10 @@
 import type { DesignerForm, PublishedVersion } from '@procedo/client-api';
-import { FormDesigner } from '@procedo/forms-react/designer';
-import { useState } from 'react';
+import { DefinitionVersionsPanel, FormDesigner } from '@procedo/forms-react/designer';
 import { useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { readDesignerTemplateNo } from '../designer/designer-query';
-import { VersionsPanel } from '../designer/VersionsPanel';
+import { DesignerLayout, DesignerNotice, useDesignerBase, whenLoaded } from '../designer/page-parts';
+import { useVersionsSource } from '../designer/versions-source';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
@@ -19,80 +19,60 @@ export function DesignerFormPage() {
   const { context } = useSignedIn();
   const [params] = useSearchParams();
   const no = readDesignerTemplateNo(params);
-  if (!context.DesignMode.CanDesign) {
-    return (
-      <>
-        <h1>{texts.title}</h1>
-        <p role="note">{texts.noRight}</p>
-      </>
-    );
-  }
-  if (no === null) {
-    return (
-      <>
-        <h1>{texts.title}</h1>
-        <p role="alert">{texts.noForm}</p>
-      </>
-    );
-  }
+  if (!context.DesignMode.CanDesign)
+    return <DesignerNotice title={texts.title} kind="note" text={texts.noRight} />;
+  if (no === null) return <DesignerNotice title={texts.title} kind="alert" text={texts.noForm} />;
   return <LoadedDesigner key={no} webTemplateNo={no} />;
 }
 
 function LoadedDesigner({ webTemplateNo }: { webTemplateNo: number }) {
   const texts = useHostTexts().designer;
   const loaded = useLoad<DesignerForm>(() => v1.designer.forms.get(webTemplateNo), [webTemplateNo]);
-  if (loaded.kind === 'loading') {
-    return (
-      <>
-        <h1>{texts.title}</h1>
-        <p aria-live="polite">{texts.loading}</p>
-      </>
-    );
-  }
-  if (loaded.kind === 'error') {
-    return (
-      <>
-        <h1>{texts.title}</h1>
-        <p role="alert">{loaded.message}</p>
-      </>
-    );
-  }
-  return <DesignerWorkspace webTemplateNo={webTemplateNo} initial={loaded.data} />;
+  return whenLoaded(loaded, texts.title, texts.loading, (data) => (
+    <DesignerWorkspace webTemplateNo={webTemplateNo} initial={data} />
+  ));
 }
 
 function DesignerWorkspace({ webTemplateNo, initial }: { webTemplateNo: number; initial: DesignerForm }) {
   const texts = useHostTexts().designer;
-  // The version the next publish builds on: the loaded one, then each version published here.
-  const [base, setBase] = useState({ Version: initial.Version, Definition: initial.Definition });
-  const [publishedVersion, setPublishedVersion] = useState<number | null>(null);
-  const onPublished = (published: PublishedVersion) => {
-    setBase({ Version: published.Version, Definition: published.Definition });
-    setPublishedVersion(published.Version);
-  };
+  const { base, publishedVersion, onPublished } = useDesignerBase<{
+    Version: number;
+    Definition: DesignerForm['Definition'];
+  }>({ Version: initial.Version, Definition: initial.Definition });
+  const source = useVersionsSource(
+    v1.designer.forms,
+    webTemplateNo,
+    base.Version,
+    (old, { BaseVersion, ChangeNote, confirmBreaking }) =>
+      v1.designer.forms.publish(webTemplateNo, {
+        BaseVersion,
+        Definition: old.Definition,
+        ChangeNote,
+        ...(confirmBreaking ? { ConfirmBreaking: true } : {}),
+      }),
+  );
   return (
-    <>
-      <h1>{texts.design(base.Definition.Title)}</h1>
-      <div role="status" className="procedo-DesignerPage-status">
-        {publishedVersion !== null ? texts.publishedVersion(publishedVersion) : ''}
-      </div>
-      <div className="procedo-DesignerPage">
-        <FormDesigner
-          // A new version starts the designer over from it.
-          key={base.Version}
-          definition={base.Definition}
-          onPublish={async ({ definition, changeNote, confirmBreaking }) => {
-            const published = await v1.designer.forms.publish(webTemplateNo, {
-              BaseVersion: base.Version,
-              Definition: definition,
-              ChangeNote: changeNote,
-              ...(confirmBreaking ? { ConfirmBreaking: true } : {}),
-            });
-            onPublished(published);
-            return published;
-          }}
-        />
-        <VersionsPanel webTemplateNo={webTemplateNo} baseVersion={base.Version} onPublished={onPublished} />
-      </div>
-    </>
+    <DesignerLayout heading={texts.design(base.Definition.Title)} publishedVersion={publishedVersion}>
+      <FormDesigner
+        // A new version starts the designer over from it.
+        key={base.Version}
+        definition={base.Definition}
+        onPublish={async ({ definition, changeNote, confirmBreaking }) => {
+          const published = await v1.designer.forms.publish(webTemplateNo, {
+            BaseVersion: base.Version,
+            Definition: definition,
+            ChangeNote: changeNote,
+            ...(confirmBreaking ? { ConfirmBreaking: true } : {}),
+          });
+          onPublished(published);
+          return published;
+        }}
+      />
+      <DefinitionVersionsPanel
+        source={source}
+        baseVersion={base.Version}
+        onPublished={(published) => onPublished(published as PublishedVersion)}
+      />
+    </DesignerLayout>
   );
 }

@@ -19,6 +19,8 @@ export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'Dashboar
 export const DesignerChangesPage = lazyPage(() => import('./DesignerChangesPage'), 'DesignerChangesPage');
 export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'DesignerFormPage');
 export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
+/** `/designer/command`: the process command designer and the command's versions (forms-react's `./designer`). */
+export const DesignerCommandPage = lazyPage(() => import('./DesignerCommandPage'), 'DesignerCommandPage');
 export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
 export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
 export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import type { DraftProblem } from './draft-problems';
 
 /** A problem message under a field, and the props that tie it to the field. */
 export function useProblem(message: string | undefined) {
@@ -160,5 +161,44 @@ export function PropGroup(props: { legend: string; problem?: string | undefined;
       {props.children}
       {problem.node}
     </fieldset>
+  );
+}
+
+/**
+ * The problems of one row (`id`, null for the form's or command's own) by field: `prop(key)`
+ * gives a field's messages and marks it shown; `rest()` is what no field showed.
+ */
+export function fieldProblems(problems: readonly DraftProblem[], id: string | null) {
+  const mine = problems.filter((problem) => problem.id === id);
+  const shown = new Set<string>();
+  const at = (...path: (string | number)[]) =>
+    mine
+      .filter((problem) => path.every((part, i) => problem.path[i] === part))
+      .map((problem) => problem.message)
+      .join(' ') || undefined;
+  return {
+    mine,
+    at,
+    shown,
+    prop: (key: string) => {
+      shown.add(key);
+      return at(key);
+    },
+    rest: () => mine.filter((problem) => typeof problem.path[0] !== 'string' || !shown.has(problem.path[0])),
+  };
+}
+
+/** Problems of no field shown (e.g. the form's Elements, a server issue elsewhere). */
+export function OtherProblems(props: { problems: readonly DraftProblem[] }) {
+  if (props.problems.length === 0) return null;
+  return (
+    <ul className="procedo-Designer-error">
+      {props.problems.map((problem, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity of their own
+        <li key={i}>
+          {problem.path.length > 0 ? `${problem.path.join('.')}: ${problem.message}` : problem.message}
+        </li>
+      ))}
+    </ul>
   );
 }

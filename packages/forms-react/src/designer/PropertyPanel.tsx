@@ -5,7 +5,15 @@ import type { DraftProblem } from './draft-problems';
 import { FORM_KEY } from './ElementTree';
 import { type Column, ColumnsEditor, type Option, OptionsEditor } from './ListEditors';
 import type { FormDesignerLabels } from './labels';
-import { ChoiceProp, FlagProp, NumberProp, PropGroup, TextProp } from './PropertyFields';
+import {
+  ChoiceProp,
+  FlagProp,
+  fieldProblems,
+  NumberProp,
+  OtherProblems,
+  PropGroup,
+  TextProp,
+} from './PropertyFields';
 
 export interface PropertyPanelProps {
   draft: FormDraft;
@@ -37,19 +45,9 @@ export function PropertyPanel(props: PropertyPanelProps) {
   const { draft, selected, problems, labels: L, isDisabled } = props;
   const F = L.fields;
   const id = selected === FORM_KEY ? null : selected;
-  const mine = problems.filter((problem) => problem.id === id);
-  const at = (...path: (string | number)[]) =>
-    mine
-      .filter((problem) => path.every((part, i) => problem.path[i] === part))
-      .map((problem) => problem.message)
-      .join(' ') || undefined;
+  const { mine, shown, prop, rest } = fieldProblems(problems, id);
   const set = (patch: PropertyPatch) => props.onChange(id, patch);
   const common = { isDisabled };
-  const shown = new Set<string>();
-  const prop = (key: string) => {
-    shown.add(key);
-    return at(key);
-  };
 
   let body: React.ReactNode;
   if (id === null) {
@@ -265,21 +263,10 @@ export function PropertyPanel(props: PropertyPanelProps) {
     );
     shown.add('Columns');
   }
-  // Problems of no field shown here (e.g. the form's Elements, a server issue elsewhere).
-  const rest = mine.filter((problem) => typeof problem.path[0] !== 'string' || !shown.has(problem.path[0]));
   return (
     <section className="procedo-Designer-properties" aria-label={L.properties}>
       <h3>{L.properties}</h3>
-      {rest.length > 0 && (
-        <ul className="procedo-Designer-error">
-          {rest.map((problem, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: problems have no identity of their own
-            <li key={i}>
-              {problem.path.length > 0 ? `${problem.path.join('.')}: ${problem.message}` : problem.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <OtherProblems problems={rest()} />
       {body}
     </section>
   );

@@ -3,8 +3,10 @@ import { useCatalogue } from '@procedo/texts';
 import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
+import type { CommandDesignerLabels } from '../designer/command-labels';
 import type { DefinitionChangesLabels } from '../designer/definition-changes-labels';
 import type { FormDesignerLabels } from '../designer/labels';
+import type { DefinitionVersionsLabels } from '../designer/versions-labels';
 import type { DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
 import { FIELD_LABELS } from '../fields/labels';
@@ -52,6 +54,10 @@ export interface FormsTexts {
   formDesigner: FormDesignerLabels;
   /** The definitions' audit trail (`@procedo/forms-react/designer`). */
   definitionChanges: DefinitionChangesLabels;
+  /** A designer's Versions panel (`@procedo/forms-react/designer`'s `DefinitionVersionsPanel`). */
+  definitionVersions: DefinitionVersionsLabels;
+  /** The process command designer (`@procedo/forms-react/designer`'s `CommandDesigner`). */
+  commandDesigner: CommandDesignerLabels;
   bookmarkToggle: BookmarkToggleLabels;
   /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
@@ -96,12 +102,14 @@ export type OnDemandSection =
   | 'usersAdmin'
   | 'developerBar'
   | 'formDesigner'
-  | 'definitionChanges';
+  | 'definitionChanges'
+  | 'definitionVersions'
+  | 'commandDesigner';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS` and `FORM_DESIGNER_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS`, `FORM_DESIGNER_LABELS`, `DEFINITION_CHANGES_LABELS`, `DEFINITION_VERSIONS_LABELS` and `COMMAND_DESIGNER_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,

@@ -2,7 +2,9 @@ import { catalogueProblems } from '@procedo/texts';
 import { describe, expect, it } from 'vitest';
 import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
+import { COMMAND_DESIGNER_LABELS } from '../designer/command-labels';
 import { FORM_DESIGNER_LABELS } from '../designer/labels';
+import { DEFINITION_VERSIONS_LABELS } from '../designer/versions-labels';
 import { DEVELOPER_BAR_LABELS } from '../developer/labels';
 import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
 import { FORMS_TEXTS } from '../i18n/texts';
@@ -18,6 +20,8 @@ const ENGLISH = {
   usersAdmin: USERS_ADMIN_LABELS,
   developerBar: DEVELOPER_BAR_LABELS,
   formDesigner: FORM_DESIGNER_LABELS,
+  definitionVersions: DEFINITION_VERSIONS_LABELS,
+  commandDesigner: COMMAND_DESIGNER_LABELS,
 };
 
 /** Arguments for the text functions that take more than strings and numbers. */
@@ -35,6 +39,8 @@ const SAMPLE_ARGS = {
   'formDesigner.published': [7],
   'formDesigner.conflict': [7],
   'formDesigner.breakingReason': ['⟨r⟩'],
+  'commandDesigner.published': [7],
+  'commandDesigner.conflict': [7],
 };
 
 describe('the German forms-react catalogue', () => {
