@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
 import { COMMAND_DESIGNER_LABELS } from '../designer/command-labels';
+import { DEFINITION_CHANGES_LABELS } from '../designer/definition-changes-labels';
 import { FORM_DESIGNER_LABELS } from '../designer/labels';
 import { DEFINITION_VERSIONS_LABELS } from '../designer/versions-labels';
 import { DEVELOPER_BAR_LABELS } from '../developer/labels';
@@ -21,6 +22,7 @@ const ENGLISH = {
   developerBar: DEVELOPER_BAR_LABELS,
   formDesigner: FORM_DESIGNER_LABELS,
   definitionVersions: DEFINITION_VERSIONS_LABELS,
+  definitionChanges: DEFINITION_CHANGES_LABELS,
   commandDesigner: COMMAND_DESIGNER_LABELS,
 };
 
