@@ -3,6 +3,7 @@ import { COMMAND_VERSIONS_MIGRATIONS } from './migrations/command-versions';
 import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
+import { NAVIGATION_VERSIONS_MIGRATIONS } from './migrations/navigation-versions';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...USER_PROFILES_MIGRATIONS, // 23
   ...DEFINITION_VERSIONS_MIGRATIONS, // 24
   ...COMMAND_VERSIONS_MIGRATIONS, // 25
+  ...NAVIGATION_VERSIONS_MIGRATIONS, // 26
 ];
