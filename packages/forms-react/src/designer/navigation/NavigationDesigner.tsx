@@ -1,0 +1,515 @@
+import type { NavigationDefinition, NavigationLink, NavigationLinkKind } from '@procedo/client-api';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Button, Tree, TreeItem, TreeItemContent } from 'react-aria-components';
+import { readPublishFailure } from '../publish-errors';
+import {
+  addNavChild,
+  addNavSibling,
+  type DraftNavNode,
+  findNavNode,
+  moveNavNode,
+  type NavDraftProblem,
+  type NavigationDraft,
+  type NavMove,
+  navigationDraftFrom,
+  navigationDraftProblems,
+  navigationDraftToDefinition,
+  navProblemsFromIssues,
+  removeNavNode,
+  updateNavNode,
+} from './navigation-draft';
+import { NAVIGATION_DESIGNER_LABELS, type NavigationDesignerLabels } from './navigation-labels';
+
+/** One choice of a link's target (a form, command, dashboard or help topic). */
+export interface NavigationTarget<V extends number | string = number> {
+  value: V;
+  label: string;
+}
+
+/** What {@link NavigationDesignerProps.onPublish} is called with. */
+export interface NavigationPublishRequest {
+  navigation: NavigationDefinition;
+  changeNote: string;
+}
+
+/** Props of {@link NavigationDesigner}. */
+export interface NavigationDesignerProps {
+  /** The tree the draft starts from (the latest version). Give the designer a new `key` to start over. */
+  navigation: NavigationDefinition;
+  /** The profile's name, for the heading. */
+  profileName: string;
+  /**
+   * Publishes the draft (e.g. `v1.designer.navigation.publish(profileId, { BaseVersion, Navigation, ChangeNote })`);
+   * resolves with the new version (`{ Version }`). Rejections are read by shape (as the form
+   * designer's): issues (paths `['Navigation', 'Nodes', i, 'Children', j, …]`) show at their
+   * nodes; `CONFLICT` says another designer published first. The draft is kept on every failure.
+   */
+  onPublish: (request: NavigationPublishRequest) => Promise<unknown>;
+  /** The forms a node can open. @default [] */
+  forms?: readonly NavigationTarget[];
+  /** The process commands a node can start. @default [] */
+  commands?: readonly NavigationTarget[];
+  /** The dashboards a node can show. @default [] */
+  dashboards?: readonly NavigationTarget[];
+  /** The help topics a node can open. @default [] */
+  helpTopics?: readonly NavigationTarget<string>[];
+  labels?: Partial<NavigationDesignerLabels>;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'publishing' }
+  | { kind: 'published'; version: number | null }
+  | { kind: 'invalid'; count: number }
+  | { kind: 'server' }
+  | { kind: 'conflict'; version: number | null }
+  | { kind: 'failed'; message: string };
+
+const MOVE_KEYS: Record<string, NavMove> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowRight: 'in',
+  ArrowLeft: 'out',
+};
+
+const versionOf = (result: unknown): number | null => {
+  const version =
+    typeof result === 'object' && result !== null ? (result as { Version?: unknown }).Version : undefined;
+  return typeof version === 'number' ? version : null;
+};
+
+/**
+ * The navigation designer (issue 16 item 2): a profile's site map as a tree — add a child or a
+ * sibling, rename, move by buttons or Alt+Arrow keys, remove — with a link editor per node (a
+ * form, a process command, a dashboard, a help topic or a page of this site, chosen from the
+ * lists passed in), each problem at its node, and Publish with a change note through `onPublish`.
+ */
+export function NavigationDesigner(props: NavigationDesignerProps) {
+  const L = { ...NAVIGATION_DESIGNER_LABELS, ...props.labels };
+  const [draft, setDraftState] = useState<NavigationDraft>(() => navigationDraftFrom(props.navigation));
+  const [selected, setSelected] = useState<string | null>(draft.nodes[0]?.key ?? null);
+  const [changeNote, setChangeNote] = useState('');
+  const [noteProblem, setNoteProblem] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [serverProblems, setServerProblems] = useState<NavDraftProblem[]>([]);
+  const noteId = useId();
+  const noteErrorId = useId();
+  const treeRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+
+  const localProblems = useMemo(() => navigationDraftProblems(draft), [draft]);
+  const problems = useMemo(() => [...localProblems, ...serverProblems], [localProblems, serverProblems]);
+  const counts = useMemo(() => {
+    const map = new Map<string | null, number>();
+    for (const problem of problems) map.set(problem.key, (map.get(problem.key) ?? 0) + 1);
+    return map;
+  }, [problems]);
+
+  // An edit makes the server's verdict on the sent draft stale.
+  const setDraft = useCallback((next: NavigationDraft) => {
+    setDraftState(next);
+    setServerProblems([]);
+    setStatus((current) => (current.kind === 'publishing' ? current : { kind: 'idle' }));
+  }, []);
+
+  // A keyboard move may re-parent the row (a new DOM node): the focus follows it.
+  useEffect(() => {
+    if (!refocus.current || selected === null) return;
+    refocus.current = false;
+    treeRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(selected)}"]`)?.focus();
+  });
+
+  const move = (key: string, direction: NavMove) => setDraft(moveNavNode(draft, key, direction));
+  const add = (where: 'top' | 'child' | 'sibling') => {
+    const result =
+      where === 'top' || selected === null
+        ? addNavChild(draft, null, L.newNode)
+        : where === 'child'
+          ? addNavChild(draft, selected, L.newNode)
+          : addNavSibling(draft, selected, L.newNode);
+    setDraft(result.draft);
+    setSelected(result.key);
+  };
+  const remove = () => {
+    if (selected === null) return;
+    const at = findNavNode(draft, selected);
+    const next = removeNavNode(draft, selected);
+    setDraft(next);
+    const siblings = at?.place.parent ? findNavNode(next, at.place.parent)?.node.children : next.nodes;
+    setSelected(
+      siblings?.[Math.min(at?.place.index ?? 0, siblings.length - 1)]?.key ?? at?.place.parent ?? null,
+    );
+  };
+
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    const direction = MOVE_KEYS[event.key];
+    if (!event.altKey || !direction) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const key = (event.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? selected;
+    if (key === null) return;
+    refocus.current = true;
+    if (key !== selected) setSelected(key);
+    move(key, direction);
+  };
+
+  const publish = async () => {
+    if (localProblems.length > 0) {
+      setStatus({ kind: 'invalid', count: localProblems.length });
+      return;
+    }
+    const note = changeNote.trim();
+    if (note.length === 0 || note.length > 500) {
+      setNoteProblem(true);
+      return;
+    }
+    const sent = draft;
+    setStatus({ kind: 'publishing' });
+    try {
+      const result = await props.onPublish({
+        navigation: navigationDraftToDefinition(sent),
+        changeNote: note,
+      });
+      setStatus({ kind: 'published', version: versionOf(result) });
+      setChangeNote('');
+    } catch (error) {
+      const failure = readPublishFailure(error);
+      if (failure.kind === 'issues') {
+        setServerProblems(navProblemsFromIssues(sent, failure.issues));
+        setStatus({ kind: 'server' });
+      } else if (failure.kind === 'conflict')
+        setStatus({ kind: 'conflict', version: failure.currentVersion });
+      else setStatus({ kind: 'failed', message: failure.kind === 'other' ? failure.message : '' });
+    }
+  };
+
+  const row = (node: DraftNavNode): ReactNode => {
+    const count = counts.get(node.key) ?? 0;
+    const text = node.title.trim() || L.newNode;
+    const kind = L.kinds[node.link?.Kind ?? 'none'];
+    return (
+      <TreeItem
+        key={node.key}
+        id={node.key}
+        textValue={count > 0 ? `${text}, ${L.problemCount(count)}` : text}
+        className="procedo-Designer-item"
+        data-invalid={count > 0 || undefined}
+      >
+        <TreeItemContent>
+          {({ hasChildItems }) => (
+            <div className="procedo-Designer-row">
+              {hasChildItems ? (
+                <Button slot="chevron" className="procedo-Designer-chevron" aria-label={text}>
+                  <span aria-hidden="true">▾</span>
+                </Button>
+              ) : (
+                <span className="procedo-Designer-chevron" aria-hidden="true" />
+              )}
+              <span className="procedo-Designer-name">{text}</span>
+              <span className="procedo-Designer-kind">{node.link ? kind : L.folder}</span>
+              {count > 0 && <span className="procedo-Designer-problems">{L.problemCount(count)}</span>}
+            </div>
+          )}
+        </TreeItemContent>
+        {node.children.map(row)}
+      </TreeItem>
+    );
+  };
+
+  const current = selected === null ? null : findNavNode(draft, selected);
+  const none = current === null;
+  const problemCount = problems.length;
+  return (
+    <div className="procedo-Designer procedo-NavigationDesigner">
+      <h2 className="procedo-Designer-title">{L.title(props.profileName)}</h2>
+      <div className="procedo-Designer-panes">
+        <div className="procedo-Designer-treePane">
+          <div className="procedo-Designer-toolbar">
+            <Button className="procedo-Button" onPress={() => add('top')}>
+              {L.addTop}
+            </Button>
+            <Button className="procedo-Button" isDisabled={none} onPress={() => add('child')}>
+              {L.addChild}
+            </Button>
+            <Button className="procedo-Button" isDisabled={none} onPress={() => add('sibling')}>
+              {L.addSibling}
+            </Button>
+            {(['up', 'down', 'in', 'out'] as const).map((direction) => (
+              <Button
+                key={direction}
+                className="procedo-Button"
+                isDisabled={none}
+                onPress={() => selected !== null && move(selected, direction)}
+              >
+                {
+                  L[
+                    `move${direction === 'up' ? 'Up' : direction === 'down' ? 'Down' : direction === 'in' ? 'In' : 'Out'}`
+                  ]
+                }
+              </Button>
+            ))}
+            <Button className="procedo-Button" isDisabled={none} onPress={remove}>
+              {L.remove}
+            </Button>
+          </div>
+          <p className="procedo-Designer-hint">{L.moveHint}</p>
+          <div onKeyDownCapture={onKeyDownCapture}>
+            <Tree
+              ref={treeRef}
+              aria-label={L.tree}
+              className="procedo-Designer-tree"
+              selectionMode="single"
+              selectionBehavior="replace"
+              selectedKeys={selected === null ? [] : [selected]}
+              onSelectionChange={(keys) => {
+                const [key] = keys === 'all' ? [] : [...keys];
+                if (key !== undefined) setSelected(String(key));
+              }}
+              defaultExpandedKeys={allKeys(draft)}
+            >
+              {draft.nodes.map(row)}
+            </Tree>
+          </div>
+        </div>
+        <section className="procedo-Designer-properties" aria-label={L.details}>
+          <h3>{L.details}</h3>
+          {current ? (
+            <NodeEditor
+              key={current.node.key}
+              node={current.node}
+              problems={problems.filter((problem) => problem.key === current.node.key)}
+              onChange={(patch) => setDraft(updateNavNode(draft, current.node.key, patch))}
+              props={props}
+              labels={L}
+            />
+          ) : (
+            <p>{L.noSelection}</p>
+          )}
+        </section>
+      </div>
+      <div className="procedo-Designer-publish">
+        <div className="procedo-Designer-field">
+          <label htmlFor={noteId}>{L.changeNote}</label>
+          <textarea
+            id={noteId}
+            value={changeNote}
+            rows={2}
+            maxLength={500}
+            aria-invalid={noteProblem || undefined}
+            aria-describedby={noteProblem ? noteErrorId : undefined}
+            onChange={(event) => {
+              setChangeNote(event.target.value);
+              setNoteProblem(false);
+            }}
+          />
+          {noteProblem && (
+            <span id={noteErrorId} className="procedo-Designer-error">
+              {L.changeNoteRequired}
+            </span>
+          )}
+        </div>
+        {problemCount > 0 && (
+          <p className="procedo-Designer-problemsSummary">{L.problemCount(problemCount)}</p>
+        )}
+        <Button
+          className="procedo-Button"
+          data-variant="primary"
+          isDisabled={status.kind === 'publishing'}
+          onPress={() => void publish()}
+        >
+          {status.kind === 'publishing' ? L.publishing : L.publish}
+        </Button>
+        <div role="status" className="procedo-Designer-status">
+          {status.kind === 'published' && L.published(status.version)}
+        </div>
+        <div role="alert" className="procedo-Designer-alert">
+          {status.kind === 'invalid' && L.fixProblems(status.count)}
+          {status.kind === 'server' && L.serverProblems}
+          {status.kind === 'conflict' && L.conflict(status.version)}
+          {status.kind === 'failed' && L.failed(status.message)}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function allKeys(draft: NavigationDraft): string[] {
+  const keys: string[] = [];
+  const walk = (nodes: readonly DraftNavNode[]) => {
+    for (const node of nodes) {
+      keys.push(node.key);
+      walk(node.children);
+    }
+  };
+  walk(draft.nodes);
+  return keys;
+}
+
+const TARGET_FIELD = {
+  form: 'WebTemplateNo',
+  command: 'CommandId',
+  dashboard: 'DashboardId',
+  help: 'Topic',
+  url: 'Url',
+} as const;
+
+/** The link a kind starts with: its list's first target (a path `/` for a page). */
+function firstLink(kind: NavigationLinkKind, props: NavigationDesignerProps): NavigationLink | null {
+  switch (kind) {
+    case 'form':
+      return props.forms?.[0] ? { Kind: 'form', WebTemplateNo: props.forms[0].value } : null;
+    case 'command':
+      return props.commands?.[0] ? { Kind: 'command', CommandId: props.commands[0].value } : null;
+    case 'dashboard':
+      return props.dashboards?.[0] ? { Kind: 'dashboard', DashboardId: props.dashboards[0].value } : null;
+    case 'help':
+      return props.helpTopics?.[0] ? { Kind: 'help', Topic: props.helpTopics[0].value } : null;
+    case 'url':
+      return { Kind: 'url', Url: '/' };
+  }
+}
+
+function NodeEditor(options: {
+  node: DraftNavNode;
+  problems: readonly NavDraftProblem[];
+  onChange: (patch: Parameters<typeof updateNavNode>[2]) => void;
+  props: NavigationDesignerProps;
+  labels: NavigationDesignerLabels;
+}) {
+  const { node, problems, onChange, props, labels: L } = options;
+  const id = useId();
+  const problemAt = (field: string) =>
+    problems.filter((problem) => problem.path[0] === field || problem.path.at(-1) === field);
+  const field = (
+    name: string,
+    label: string,
+    control: (describedBy: string | undefined, invalid: boolean) => ReactNode,
+  ) => {
+    const found = problemAt(name);
+    const errorId = `${id}-${name}-error`;
+    return (
+      <div className="procedo-Designer-field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        {control(found.length > 0 ? errorId : undefined, found.length > 0)}
+        {found.length > 0 && (
+          <span id={errorId} className="procedo-Designer-error">
+            {found.map((problem) => problem.message).join(' ')}
+          </span>
+        )}
+      </div>
+    );
+  };
+  const kind = node.link?.Kind ?? 'none';
+  const lists = {
+    form: props.forms,
+    command: props.commands,
+    dashboard: props.dashboards,
+    help: props.helpTopics,
+  } as const;
+  const targetName = node.link ? TARGET_FIELD[node.link.Kind] : null;
+  const targetValue = node.link ? String((node.link as Record<string, unknown>)[targetName!]) : '';
+  const shownAt = new Set(['Title', 'Description', 'Url', targetName]);
+  const elsewhere = problems.filter(
+    (problem) => !shownAt.has(String(problem.path[0])) && !shownAt.has(String(problem.path.at(-1))),
+  );
+  return (
+    <div className="procedo-Designer-propertyList">
+      {elsewhere.length > 0 && (
+        <ul className="procedo-Designer-error">
+          {elsewhere.map((problem) => (
+            <li key={`${problem.path.join('.')}:${problem.message}`}>{problem.message}</li>
+          ))}
+        </ul>
+      )}
+      {field('Title', L.nodeTitle, (describedBy, invalid) => (
+        <input
+          id={`${id}-Title`}
+          value={node.title}
+          maxLength={200}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange({ title: event.target.value })}
+        />
+      ))}
+      {field('Description', L.description, (describedBy, invalid) => (
+        <textarea
+          id={`${id}-Description`}
+          value={node.description}
+          rows={2}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange({ description: event.target.value })}
+        />
+      ))}
+      {field('Kind', L.linkKind, () => (
+        <select
+          id={`${id}-Kind`}
+          value={kind}
+          onChange={(event) => {
+            const next = event.target.value as NavigationLinkKind | 'none';
+            onChange({ link: next === 'none' ? null : firstLink(next, props) });
+          }}
+        >
+          {(Object.keys(L.kinds) as (NavigationLinkKind | 'none')[]).map((option) => (
+            <option
+              key={option}
+              value={option}
+              disabled={option !== 'none' && option !== 'url' && (lists[option]?.length ?? 0) === 0}
+            >
+              {L.kinds[option]}
+            </option>
+          ))}
+        </select>
+      ))}
+      {node.link?.Kind === 'url' &&
+        field('Url', L.url, (describedBy, invalid) => (
+          <input
+            id={`${id}-Url`}
+            value={node.link?.Kind === 'url' ? node.link.Url : ''}
+            maxLength={500}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange({ link: { Kind: 'url', Url: event.target.value } })}
+          />
+        ))}
+      {node.link &&
+        node.link.Kind !== 'url' &&
+        field(targetName!, L.target, (describedBy, invalid) => {
+          const link = node.link!;
+          const list = (lists[link.Kind as keyof typeof lists] ?? []) as readonly NavigationTarget<
+            number | string
+          >[];
+          const known = list.some((option) => String(option.value) === targetValue);
+          return (
+            <select
+              id={`${id}-${targetName}`}
+              value={targetValue}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                const raw = event.target.value;
+                const value = link.Kind === 'help' ? raw : Number(raw);
+                onChange({ link: { ...link, [targetName!]: value } as NavigationLink });
+              }}
+            >
+              {!known && <option value={targetValue}>{L.unknownTarget(targetValue)}</option>}
+              {list.map((option) => (
+                <option key={option.value} value={String(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          );
+        })}
+    </div>
+  );
+}
