@@ -2,6 +2,12 @@
  * `@procedo/forms-react/designer`: the form designer (issue 16) and its framework-free draft
  * model, a separate entry so that only the designer's pages load them.
  */
+
+export type {
+  DefinitionVersionsPanelProps,
+  DefinitionVersionsSource,
+} from './designer/DefinitionVersionsPanel';
+export { DefinitionVersionsPanel } from './designer/DefinitionVersionsPanel';
 export type {
   DraftElement,
   DraftForm,
@@ -34,6 +40,8 @@ export type { FormDesignerLabels } from './designer/labels';
 export { FORM_DESIGNER_LABELS } from './designer/labels';
 export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
 export { readPublishFailure } from './designer/publish-errors';
+export type { DefinitionVersionsLabels } from './designer/versions-labels';
+export { DEFINITION_VERSIONS_LABELS } from './designer/versions-labels';
 export type {
   DraftNavNode,
   NavDraftProblem,

@@ -1,10 +1,13 @@
 import type { DesignerForm, PublishedVersion } from '@procedo/client-api';
-import { FormDesigner } from '@procedo/forms-react/designer';
-import { useState } from 'react';
+import {
+  DefinitionVersionsPanel,
+  type DefinitionVersionsSource,
+  FormDesigner,
+} from '@procedo/forms-react/designer';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { readDesignerTemplateNo } from '../designer/designer-query';
-import { VersionsPanel } from '../designer/VersionsPanel';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
@@ -65,6 +68,25 @@ function DesignerWorkspace({ webTemplateNo, initial }: { webTemplateNo: number; 
   // The version the next publish builds on: the loaded one, then each version published here.
   const [base, setBase] = useState({ Version: initial.Version, Definition: initial.Definition });
   const [publishedVersion, setPublishedVersion] = useState<number | null>(null);
+  // The base version at the time of the call: a revert builds on the version the page holds.
+  const baseRef = useRef(base.Version);
+  baseRef.current = base.Version;
+  const source = useMemo<DefinitionVersionsSource>(
+    () => ({
+      versions: () => v1.designer.forms.versions(webTemplateNo),
+      diff: (from, to) => v1.designer.forms.diff(webTemplateNo, from, to),
+      publishAgain: async (version, confirmBreaking, changeNote) => {
+        const old = await v1.designer.forms.version(webTemplateNo, version);
+        return v1.designer.forms.publish(webTemplateNo, {
+          BaseVersion: baseRef.current,
+          Definition: old.Definition,
+          ChangeNote: changeNote,
+          ...(confirmBreaking ? { ConfirmBreaking: true } : {}),
+        });
+      },
+    }),
+    [webTemplateNo],
+  );
   const onPublished = (published: PublishedVersion) => {
     setBase({ Version: published.Version, Definition: published.Definition });
     setPublishedVersion(published.Version);
@@ -91,7 +113,11 @@ function DesignerWorkspace({ webTemplateNo, initial }: { webTemplateNo: number; 
             return published;
           }}
         />
-        <VersionsPanel webTemplateNo={webTemplateNo} baseVersion={base.Version} onPublished={onPublished} />
+        <DefinitionVersionsPanel
+          source={source}
+          baseVersion={base.Version}
+          onPublished={(published) => onPublished(published as PublishedVersion)}
+        />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
 import type { FormDesignerLabels } from '../designer/labels';
+import type { DefinitionVersionsLabels } from '../designer/versions-labels';
 import type { DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
 import { FIELD_LABELS } from '../fields/labels';
@@ -49,6 +50,8 @@ export interface FormsTexts {
   usersAdmin: UsersAdminLabels;
   /** The form designer (`@procedo/forms-react/designer`). */
   formDesigner: FormDesignerLabels;
+  /** A designer's Versions panel (`@procedo/forms-react/designer`'s `DefinitionVersionsPanel`). */
+  definitionVersions: DefinitionVersionsLabels;
   bookmarkToggle: BookmarkToggleLabels;
   /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
@@ -92,12 +95,13 @@ export type OnDemandSection =
   | 'permissions'
   | 'usersAdmin'
   | 'developerBar'
-  | 'formDesigner';
+  | 'formDesigner'
+  | 'definitionVersions';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS` and `FORM_DESIGNER_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS`, `FORM_DESIGNER_LABELS` and `DEFINITION_VERSIONS_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
 import { FORM_DESIGNER_LABELS } from '../designer/labels';
+import { DEFINITION_VERSIONS_LABELS } from '../designer/versions-labels';
 import { DEVELOPER_BAR_LABELS } from '../developer/labels';
 import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
 import { FORMS_TEXTS } from '../i18n/texts';
@@ -18,6 +19,7 @@ const ENGLISH = {
   usersAdmin: USERS_ADMIN_LABELS,
   developerBar: DEVELOPER_BAR_LABELS,
   formDesigner: FORM_DESIGNER_LABELS,
+  definitionVersions: DEFINITION_VERSIONS_LABELS,
 };
 
 /** Arguments for the text functions that take more than strings and numbers. */

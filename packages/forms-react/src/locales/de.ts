@@ -410,6 +410,21 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     failed: (message: string) =>
       `Die Veröffentlichung ist fehlgeschlagen: ${message} Ihr Entwurf bleibt erhalten.`,
   },
+  definitionVersions: {
+    versions: 'Versionen',
+    loading: 'Wird geladen…',
+    version: 'Version',
+    versionLabel: (version: number, by: string, at: string) => `Version ${version}, ${by}, ${at}`,
+    noNote: '(keine Notiz)',
+    compareHint: 'Wählen Sie zwei Versionen, um die Änderungen zwischen ihnen zu sehen.',
+    diffTitle: (from: number, to: number) => `Änderungen von Version ${from} zu Version ${to}`,
+    noChanges: 'Keine Änderungen.',
+    publishAgain: 'Diese Version erneut veröffentlichen',
+    revertNote: (version: number) => `Zurück zu Version ${version}`,
+    reverting: 'Wird veröffentlicht…',
+    confirmBreaking: 'Trotzdem veröffentlichen',
+    cancel: 'Abbrechen',
+  },
   bookmarkToggle: {
     name: 'Lesezeichen',
     add: 'Lesezeichen für diesen Datensatz setzen',

@@ -1,15 +1,37 @@
-import {
-  type BreakingChange,
-  type DefinitionDiff,
-  type DefinitionVersionList,
-  isBreakingChangeError,
-  type PublishedVersion,
-} from '@procedo/client-api';
-import { useState } from 'react';
-import { v1 } from '../api';
-import { useLoad } from '../processes/useLoad';
-import { type HostTexts, useHostTexts } from '../texts';
-import { userMessage } from '../user-message';
+import type { DefinitionChange, DefinitionVersionList } from '@procedo/client-api';
+import { useId, useState } from 'react';
+import { useOnDemandTexts } from '../i18n/texts';
+import { type BreakingElement, readPublishFailure } from './publish-errors';
+import { failureText, useLoaded } from './use-loaded';
+import { DEFINITION_VERSIONS_LABELS, type DefinitionVersionsLabels } from './versions-labels';
+
+/**
+ * Where {@link DefinitionVersionsPanel} reads a definition's versions and publishes one again:
+ * a form's (`v1.designer.forms`), a process command's (`v1.designer.commands`) or any other
+ * versioned definition's.
+ */
+export interface DefinitionVersionsSource {
+  /** Every published version, newest first. */
+  versions(): Promise<DefinitionVersionList>;
+  /** What changed from version `from` to version `to`. */
+  diff(from: number, to: number): Promise<{ Changes: DefinitionChange[] }>;
+  /**
+   * Publishes version `version`'s definition again as a new version (a revert), with the panel's
+   * change note; `confirmBreaking` is true on the second call after a 409 `BREAKING_CHANGE`.
+   * Resolves with the new version.
+   */
+  publishAgain(version: number, confirmBreaking: boolean, changeNote: string): Promise<unknown>;
+}
+
+/** Props of {@link DefinitionVersionsPanel}. */
+export interface DefinitionVersionsPanelProps {
+  source: DefinitionVersionsSource;
+  /** The version the page holds as its base: it offers no revert, and a new one reloads the list. */
+  baseVersion: number;
+  /** Called with what `publishAgain` resolved with. */
+  onPublished: (published: unknown) => void;
+  labels?: Partial<DefinitionVersionsLabels>;
+}
 
 /** A version's instant as the list shows it: `yyyy-MM-dd HH:mm:ss UTC`. */
 const instant = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
@@ -19,29 +41,23 @@ const shown = (value: unknown) => (value === undefined ? '' : JSON.stringify(val
 type RevertState =
   | { kind: 'idle' }
   | { kind: 'busy' }
-  | { kind: 'breaking'; version: number; breaking: BreakingChange[] }
+  | { kind: 'breaking'; version: number; breaking: BreakingElement[] }
   | { kind: 'failed'; message: string };
 
 /**
- * The designer's Versions panel: every published version (who, when, the note), newest first;
- * two selected show their diff; "Publish this version again" reverts by publishing that version's
- * definition as a new version (docs/protocol.md "Designer: form definitions", Revert).
+ * A designer's Versions panel: every published version (who, when, the note), newest first;
+ * two selected show their diff; "Publish this version again" reverts by publishing that
+ * version's definition as a new version (docs/protocol.md "Designer: form definitions", Revert).
  */
-export function VersionsPanel({
-  webTemplateNo,
+export function DefinitionVersionsPanel({
+  source,
   baseVersion,
   onPublished,
-}: {
-  webTemplateNo: number;
-  /** The version the page holds as its base; a new one reloads the list. */
-  baseVersion: number;
-  onPublished: (published: PublishedVersion) => void;
-}) {
-  const texts = useHostTexts().designer;
-  const versions = useLoad<DefinitionVersionList>(
-    () => v1.designer.forms.versions(webTemplateNo),
-    [webTemplateNo, baseVersion],
-  );
+  labels,
+}: DefinitionVersionsPanelProps) {
+  const texts = { ...useOnDemandTexts('definitionVersions', DEFINITION_VERSIONS_LABELS), ...labels };
+  const headingId = useId();
+  const versions = useLoaded(() => source.versions(), [source, baseVersion]);
   const [selected, setSelected] = useState<number[]>([]);
   const [revert, setRevert] = useState<RevertState>({ kind: 'idle' });
 
@@ -56,28 +72,23 @@ export function VersionsPanel({
   const publishAgain = async (version: number, confirmBreaking: boolean) => {
     setRevert({ kind: 'busy' });
     try {
-      const old = await v1.designer.forms.version(webTemplateNo, version);
-      const published = await v1.designer.forms.publish(webTemplateNo, {
-        BaseVersion: baseVersion,
-        Definition: old.Definition,
-        ChangeNote: texts.revertNote(version),
-        ...(confirmBreaking ? { ConfirmBreaking: true } : {}),
-      });
+      const published = await source.publishAgain(version, confirmBreaking, texts.revertNote(version));
       setRevert({ kind: 'idle' });
       onPublished(published);
     } catch (error) {
+      const failure = readPublishFailure(error);
       setRevert(
-        isBreakingChangeError(error)
-          ? { kind: 'breaking', version, breaking: error.breaking }
-          : { kind: 'failed', message: userMessage(error) },
+        failure.kind === 'breaking'
+          ? { kind: 'breaking', version, breaking: failure.breaking }
+          : { kind: 'failed', message: failureText(error) },
       );
     }
   };
 
   const pair = selected.length === 2 ? [Math.min(...selected), Math.max(...selected)] : null;
   return (
-    <section className="procedo-DesignerVersions" aria-labelledby="designer-versions">
-      <h2 id="designer-versions">{texts.versions}</h2>
+    <section className="procedo-DesignerVersions" aria-labelledby={headingId}>
+      <h2 id={headingId}>{texts.versions}</h2>
       {versions.kind === 'loading' && <p aria-live="polite">{texts.loading}</p>}
       {versions.kind === 'error' && <p role="alert">{versions.message}</p>}
       {versions.kind === 'ready' && (
@@ -134,29 +145,27 @@ export function VersionsPanel({
           </button>
         </div>
       )}
-      {pair && <VersionDiff webTemplateNo={webTemplateNo} from={pair[0]!} to={pair[1]!} texts={texts} />}
+      {pair && <VersionDiff source={source} from={pair[0]!} to={pair[1]!} texts={texts} />}
     </section>
   );
 }
 
 function VersionDiff({
-  webTemplateNo,
+  source,
   from,
   to,
   texts,
 }: {
-  webTemplateNo: number;
+  source: DefinitionVersionsSource;
   from: number;
   to: number;
-  texts: HostTexts['designer'];
+  texts: DefinitionVersionsLabels;
 }) {
-  const diff = useLoad<DefinitionDiff>(
-    () => v1.designer.forms.diff(webTemplateNo, from, to),
-    [webTemplateNo, from, to],
-  );
+  const headingId = useId();
+  const diff = useLoaded(() => source.diff(from, to), [source, from, to]);
   return (
-    <section aria-labelledby="designer-diff" className="procedo-DesignerVersions-diff">
-      <h3 id="designer-diff">{texts.diffTitle(from, to)}</h3>
+    <section aria-labelledby={headingId} className="procedo-DesignerVersions-diff">
+      <h3 id={headingId}>{texts.diffTitle(from, to)}</h3>
       {diff.kind === 'loading' && <p aria-live="polite">{texts.loading}</p>}
       {diff.kind === 'error' && <p role="alert">{diff.message}</p>}
       {diff.kind === 'ready' &&
