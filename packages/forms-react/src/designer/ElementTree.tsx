@@ -1,20 +1,10 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  type Key,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-  Tree,
-  TreeItem,
-  TreeItemContent,
-  useDragAndDrop,
-} from 'react-aria-components';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Button, type Key, Tree, TreeItem, TreeItemContent, useDragAndDrop } from 'react-aria-components';
 import { type DraftNode, ELEMENT_KINDS, type FormDraft } from './draft';
 import { dropMove } from './draft-moves';
 import type { DraftProblem } from './draft-problems';
 import type { FormDesignerLabels } from './labels';
+import { AddMenu, MoveButtons, useKeyboardMove, useProblemCounts } from './list-parts';
 
 /** The tree's key of the form's own row. */
 export const FORM_KEY = '#form';
@@ -40,16 +30,7 @@ export interface ElementTreeProps {
  */
 export function ElementTree(props: ElementTreeProps) {
   const { draft, selected, onSelect, onChange, problems, labels: L, isDisabled } = props;
-  const treeRef = useRef<HTMLDivElement>(null);
-  const refocus = useRef(false);
-  const counts = useMemo(() => {
-    const map = new Map<string, number>();
-    for (const problem of problems) {
-      const key = problem.id ?? FORM_KEY;
-      map.set(key, (map.get(key) ?? 0) + 1);
-    }
-    return map;
-  }, [problems]);
+  const counts = useProblemCounts(problems, FORM_KEY);
   // Rows start (and new strips and tabs appear) expanded; the designer collapses what they choose.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const expanded = useMemo(
@@ -61,10 +42,12 @@ export function ElementTree(props: ElementTreeProps) {
   );
 
   // A keyboard move may re-parent the row (a new DOM node): the focus follows it.
-  useEffect(() => {
-    if (!refocus.current) return;
-    refocus.current = false;
-    treeRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(selected)}"]`)?.focus();
+  const keyboard = useKeyboardMove<HTMLDivElement>({
+    selected,
+    onSelect,
+    onMove: props.onMove,
+    isDisabled,
+    fixedKey: FORM_KEY,
   });
 
   const { dragAndDropHooks } = useDragAndDrop({
@@ -77,18 +60,6 @@ export function ElementTree(props: ElementTreeProps) {
       onChange(dropMove(draft, String(key), String(event.target.key), event.target.dropPosition));
     },
   });
-
-  const onKeyDownCapture = (event: KeyboardEvent) => {
-    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    event.stopPropagation();
-    // The row the key was pressed in (focus and selection move together in this tree).
-    const id = (event.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? selected;
-    if (id === FORM_KEY || isDisabled) return;
-    refocus.current = true;
-    if (id !== selected) onSelect(id);
-    props.onMove(id, event.key === 'ArrowUp' ? 'up' : 'down');
-  };
 
   const row = (key: string, text: string, kind: string, children?: ReactNode) => {
     const count = counts.get(key) ?? 0;
@@ -142,45 +113,24 @@ export function ElementTree(props: ElementTreeProps) {
             <span className="procedo-Designer-problems"> {L.problemCount(counts.get(FORM_KEY)!)}</span>
           )}
         </Button>
-        <MenuTrigger>
-          <Button className="procedo-Button" isDisabled={isDisabled}>
-            {L.addElement}
-          </Button>
-          <Popover className="procedo-Designer-popover" placement="bottom start">
-            <Menu
-              className="procedo-Menu"
-              onAction={(key) => props.onAdd(key as (typeof ELEMENT_KINDS)[number])}
-            >
-              {ELEMENT_KINDS.map((kind) => (
-                <MenuItem key={kind} id={kind} className="procedo-Designer-menuItem">
-                  {L.kinds[kind]}
-                </MenuItem>
-              ))}
-            </Menu>
-          </Popover>
-        </MenuTrigger>
-        <Button
-          className="procedo-Button"
-          isDisabled={isForm || isDisabled}
-          onPress={() => props.onMove(selected, 'up')}
-        >
-          {L.moveUp}
-        </Button>
-        <Button
-          className="procedo-Button"
-          isDisabled={isForm || isDisabled}
-          onPress={() => props.onMove(selected, 'down')}
-        >
-          {L.moveDown}
-        </Button>
-        <Button className="procedo-Button" isDisabled={isForm || isDisabled} onPress={props.onRemove}>
-          {L.remove}
-        </Button>
+        <AddMenu
+          label={L.addElement}
+          kinds={ELEMENT_KINDS}
+          kindLabel={(kind) => L.kinds[kind]}
+          onAdd={props.onAdd}
+          isDisabled={isDisabled}
+        />
+        <MoveButtons
+          labels={L}
+          isDisabled={isForm || Boolean(isDisabled)}
+          onMove={(direction) => props.onMove(selected, direction)}
+          onRemove={props.onRemove}
+        />
       </div>
       <p className="procedo-Designer-hint">{L.moveHint}</p>
-      <div onKeyDownCapture={onKeyDownCapture}>
+      <div onKeyDownCapture={keyboard.onKeyDownCapture}>
         <Tree
-          ref={treeRef}
+          ref={keyboard.ref}
           aria-label={L.tree}
           className="procedo-Designer-tree"
           selectionMode="single"

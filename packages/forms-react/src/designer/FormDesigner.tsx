@@ -22,7 +22,8 @@ import { type DraftProblem, draftProblems, previewDefinition, problemsFromIssues
 import { ElementTree, FORM_KEY } from './ElementTree';
 import { FORM_DESIGNER_LABELS, type FormDesignerLabels } from './labels';
 import { PropertyPanel } from './PropertyPanel';
-import { type BreakingElement, type PublishRequest, readPublishFailure } from './publish-errors';
+import { PublishBar, usePublishFlow } from './publish-bar';
+import type { BreakingElement, PublishRequest } from './publish-errors';
 
 /** Props of {@link FormDesigner}. */
 export interface FormDesignerProps {
@@ -44,21 +45,6 @@ export interface FormDesignerProps {
   labels?: Partial<FormDesignerLabels>;
 }
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'publishing' }
-  | { kind: 'published'; version: number | null }
-  | { kind: 'invalid'; count: number }
-  | { kind: 'server' }
-  | { kind: 'conflict'; version: number | null }
-  | { kind: 'failed'; message: string };
-
-const versionOf = (result: unknown): number | null => {
-  const version =
-    typeof result === 'object' && result !== null ? (result as { Version?: unknown }).Version : undefined;
-  return typeof version === 'number' ? version : null;
-};
-
 /**
  * The form designer: the element tree (add, move by keyboard, pointer or buttons, remove), the
  * selected element's properties and a live preview with the real {@link FormRenderer}. The draft
@@ -69,13 +55,9 @@ export function FormDesigner(props: FormDesignerProps) {
   const L = { ...useOnDemandTexts('formDesigner', FORM_DESIGNER_LABELS), ...props.labels };
   const [draft, setDraftState] = useState<FormDraft>(() => draftFromDefinition(props.definition));
   const [selected, setSelected] = useState<string>(FORM_KEY);
-  const [changeNote, setChangeNote] = useState('');
-  const [noteProblem, setNoteProblem] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const flow = usePublishFlow();
   const [serverProblems, setServerProblems] = useState<DraftProblem[]>([]);
   const [breaking, setBreaking] = useState<BreakingElement[] | null>(null);
-  const noteId = useId();
-  const noteErrorId = useId();
   const breakingId = useId();
 
   const localProblems = useMemo(() => draftProblems(draft), [draft]);
@@ -99,47 +81,26 @@ export function FormDesigner(props: FormDesignerProps) {
           : L.previewEmpty;
 
   // An edit makes the server's verdict on the sent draft stale.
-  const setDraft = useCallback((next: FormDraft) => {
-    setDraftState(next);
-    setServerProblems([]);
-    setStatus((current) => (current.kind === 'publishing' ? current : { kind: 'idle' }));
-  }, []);
+  const { onEdit } = flow;
+  const setDraft = useCallback(
+    (next: FormDraft) => {
+      setDraftState(next);
+      setServerProblems([]);
+      onEdit();
+    },
+    [onEdit],
+  );
 
-  const publish = async (confirmBreaking: boolean) => {
+  const publish = (confirmBreaking: boolean) => {
     setBreaking(null);
-    if (localProblems.length > 0) {
-      setStatus({ kind: 'invalid', count: localProblems.length });
-      return;
-    }
-    const note = changeNote.trim();
-    if (note.length === 0 || note.length > 500) {
-      setNoteProblem(true);
-      return;
-    }
     const sent = draft;
-    setStatus({ kind: 'publishing' });
-    try {
-      const result = await props.onPublish({
-        definition: draftToDefinition(sent),
-        changeNote: note,
-        confirmBreaking,
-      });
-      setStatus({ kind: 'published', version: versionOf(result) });
-      setChangeNote('');
-    } catch (error) {
-      const failure = readPublishFailure(error);
-      if (failure.kind === 'issues') {
-        setServerProblems(problemsFromIssues(sent, failure.issues));
-        setStatus({ kind: 'server' });
-      } else if (failure.kind === 'conflict') {
-        setStatus({ kind: 'conflict', version: failure.currentVersion });
-      } else if (failure.kind === 'breaking') {
-        setStatus({ kind: 'idle' });
-        setBreaking(failure.breaking);
-      } else {
-        setStatus({ kind: 'failed', message: failure.message });
-      }
-    }
+    void flow.publish({
+      problemCount: localProblems.length,
+      send: (changeNote) =>
+        props.onPublish({ definition: draftToDefinition(sent), changeNote, confirmBreaking }),
+      onIssues: (issues) => setServerProblems(problemsFromIssues(sent, issues)),
+      onBreaking: setBreaking,
+    });
   };
 
   const add = (kind: Parameters<typeof addElement>[1]) => {
@@ -216,48 +177,7 @@ export function FormDesigner(props: FormDesignerProps) {
           )}
         </section>
       </div>
-      <div className="procedo-Designer-publish">
-        <div className="procedo-Designer-field">
-          <label htmlFor={noteId}>{L.changeNote}</label>
-          <textarea
-            id={noteId}
-            value={changeNote}
-            rows={2}
-            maxLength={500}
-            aria-invalid={noteProblem || undefined}
-            aria-describedby={noteProblem ? noteErrorId : undefined}
-            onChange={(event) => {
-              setChangeNote(event.target.value);
-              setNoteProblem(false);
-            }}
-          />
-          {noteProblem && (
-            <span id={noteErrorId} className="procedo-Designer-error">
-              {L.changeNoteRequired}
-            </span>
-          )}
-        </div>
-        {problemCount > 0 && (
-          <p className="procedo-Designer-problemsSummary">{L.problemCount(problemCount)}</p>
-        )}
-        <Button
-          className="procedo-Button"
-          data-variant="primary"
-          isDisabled={status.kind === 'publishing'}
-          onPress={() => void publish(false)}
-        >
-          {status.kind === 'publishing' ? L.publishing : L.publish}
-        </Button>
-        <div role="status" className="procedo-Designer-status">
-          {status.kind === 'published' && L.published(status.version)}
-        </div>
-        <div role="alert" className="procedo-Designer-alert">
-          {status.kind === 'invalid' && L.fixProblems(status.count)}
-          {status.kind === 'server' && L.serverProblems}
-          {status.kind === 'conflict' && L.conflict(status.version)}
-          {status.kind === 'failed' && L.failed(status.message)}
-        </div>
-      </div>
+      <PublishBar flow={flow} problemCount={problemCount} onPublish={() => publish(false)} labels={L} />
       <ShellDialog
         isOpen={breaking !== null}
         title={L.breakingTitle}
@@ -280,7 +200,7 @@ export function FormDesigner(props: FormDesignerProps) {
           <Button className="procedo-Button" autoFocus onPress={() => setBreaking(null)}>
             {L.cancel}
           </Button>
-          <Button className="procedo-Button" data-variant="primary" onPress={() => void publish(true)}>
+          <Button className="procedo-Button" data-variant="primary" onPress={() => publish(true)}>
             {L.confirmBreaking}
           </Button>
         </div>
