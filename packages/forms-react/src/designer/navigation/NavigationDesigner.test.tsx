@@ -75,9 +75,17 @@ describe('NavigationDesigner', () => {
     expect(keys()).toEqual(['n10', 'n12', 'n11', 'n20', 'n21']);
     await user.keyboard('{Alt>}{ArrowLeft}{/Alt}');
     expect(keys()).toEqual(['n10', 'n11', 'n12', 'n20', 'n21']);
-    expect(within(tree()).getByRole('row', { name: /^Batches/ }).getAttribute('aria-level')).toBe('1');
+    expect(
+      within(tree())
+        .getByRole('row', { name: /^Batches/ })
+        .getAttribute('aria-level'),
+    ).toBe('1');
     await user.click(screen.getByRole('button', { name: 'Move in' }));
-    expect(within(tree()).getByRole('row', { name: /^Batches/ }).getAttribute('aria-level')).toBe('2');
+    expect(
+      within(tree())
+        .getByRole('row', { name: /^Batches/ })
+        .getAttribute('aria-level'),
+    ).toBe('2');
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(keys()).not.toContain('n12');
   });
@@ -93,14 +101,19 @@ describe('NavigationDesigner', () => {
     expect(description(path)).toBe('Enter a path of this site, starting with /');
     await publishWithNote(user);
     expect(onPublish).not.toHaveBeenCalled();
-    expect((screen.getByRole('alert')).textContent).toContain('Fix the problem before publishing.');
+    expect(screen.getByRole('alert').textContent).toContain('Fix the problem before publishing.');
   });
 
   it('shows the server issues at their nodes', async () => {
     const onPublish = vi.fn(async () => {
       throw {
         code: 'VALIDATION',
-        issues: [{ path: ['Navigation', 'Nodes', 0, 'Children', 1, 'Link', 'WebTemplateNo'], message: 'No form 104' }],
+        issues: [
+          {
+            path: ['Navigation', 'Nodes', 0, 'Children', 1, 'Link', 'WebTemplateNo'],
+            message: 'No form 104',
+          },
+        ],
       };
     });
     const { user } = renderDesigner(onPublish);
@@ -120,8 +133,12 @@ describe('NavigationDesigner', () => {
     await user.clear(title);
     await user.type(title, 'Help and guides');
     await publishWithNote(user);
-    expect((await screen.findByRole('alert')).textContent).toContain('Another designer published version 3 first');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Another designer published version 3 first',
+    );
     expect(row(/^Help and guides/)).toBeTruthy();
-    expect((screen.getByLabelText('Change note') as HTMLTextAreaElement).value).toBe('Deviations for operators');
+    expect((screen.getByLabelText('Change note') as HTMLTextAreaElement).value).toBe(
+      'Deviations for operators',
+    );
   });
 });

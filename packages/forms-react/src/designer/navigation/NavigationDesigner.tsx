@@ -10,7 +10,8 @@ import {
   useState,
 } from 'react';
 import { Button, Tree, TreeItem, TreeItemContent } from 'react-aria-components';
-import { readPublishFailure } from '../publish-errors';
+import { useProblemCounts } from '../list-parts';
+import { PublishBar, usePublishFlow } from '../publish-bar';
 import {
   addNavChild,
   addNavSibling,
@@ -65,26 +66,14 @@ export interface NavigationDesignerProps {
   labels?: Partial<NavigationDesignerLabels>;
 }
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'publishing' }
-  | { kind: 'published'; version: number | null }
-  | { kind: 'invalid'; count: number }
-  | { kind: 'server' }
-  | { kind: 'conflict'; version: number | null }
-  | { kind: 'failed'; message: string };
+/** The key problems of the whole tree count at (no row has it). */
+const TREE_KEY = '#tree';
 
 const MOVE_KEYS: Record<string, NavMove> = {
   ArrowUp: 'up',
   ArrowDown: 'down',
   ArrowRight: 'in',
   ArrowLeft: 'out',
-};
-
-const versionOf = (result: unknown): number | null => {
-  const version =
-    typeof result === 'object' && result !== null ? (result as { Version?: unknown }).Version : undefined;
-  return typeof version === 'number' ? version : null;
 };
 
 /**
@@ -97,29 +86,25 @@ export function NavigationDesigner(props: NavigationDesignerProps) {
   const L = { ...NAVIGATION_DESIGNER_LABELS, ...props.labels };
   const [draft, setDraftState] = useState<NavigationDraft>(() => navigationDraftFrom(props.navigation));
   const [selected, setSelected] = useState<string | null>(draft.nodes[0]?.key ?? null);
-  const [changeNote, setChangeNote] = useState('');
-  const [noteProblem, setNoteProblem] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [serverProblems, setServerProblems] = useState<NavDraftProblem[]>([]);
-  const noteId = useId();
-  const noteErrorId = useId();
   const treeRef = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
 
   const localProblems = useMemo(() => navigationDraftProblems(draft), [draft]);
   const problems = useMemo(() => [...localProblems, ...serverProblems], [localProblems, serverProblems]);
-  const counts = useMemo(() => {
-    const map = new Map<string | null, number>();
-    for (const problem of problems) map.set(problem.key, (map.get(problem.key) ?? 0) + 1);
-    return map;
-  }, [problems]);
+  const counts = useProblemCounts(problems, TREE_KEY);
+  const flow = usePublishFlow();
 
   // An edit makes the server's verdict on the sent draft stale.
-  const setDraft = useCallback((next: NavigationDraft) => {
-    setDraftState(next);
-    setServerProblems([]);
-    setStatus((current) => (current.kind === 'publishing' ? current : { kind: 'idle' }));
-  }, []);
+  const { onEdit } = flow;
+  const setDraft = useCallback(
+    (next: NavigationDraft) => {
+      setDraftState(next);
+      setServerProblems([]);
+      onEdit();
+    },
+    [onEdit],
+  );
 
   // A keyboard move may re-parent the row (a new DOM node): the focus follows it.
   useEffect(() => {
@@ -162,34 +147,13 @@ export function NavigationDesigner(props: NavigationDesignerProps) {
     move(key, direction);
   };
 
-  const publish = async () => {
-    if (localProblems.length > 0) {
-      setStatus({ kind: 'invalid', count: localProblems.length });
-      return;
-    }
-    const note = changeNote.trim();
-    if (note.length === 0 || note.length > 500) {
-      setNoteProblem(true);
-      return;
-    }
+  const publish = () => {
     const sent = draft;
-    setStatus({ kind: 'publishing' });
-    try {
-      const result = await props.onPublish({
-        navigation: navigationDraftToDefinition(sent),
-        changeNote: note,
-      });
-      setStatus({ kind: 'published', version: versionOf(result) });
-      setChangeNote('');
-    } catch (error) {
-      const failure = readPublishFailure(error);
-      if (failure.kind === 'issues') {
-        setServerProblems(navProblemsFromIssues(sent, failure.issues));
-        setStatus({ kind: 'server' });
-      } else if (failure.kind === 'conflict')
-        setStatus({ kind: 'conflict', version: failure.currentVersion });
-      else setStatus({ kind: 'failed', message: failure.kind === 'other' ? failure.message : '' });
-    }
+    void flow.publish({
+      problemCount: localProblems.length,
+      send: (changeNote) => props.onPublish({ navigation: navigationDraftToDefinition(sent), changeNote }),
+      onIssues: (issues) => setServerProblems(navProblemsFromIssues(sent, issues)),
+    });
   };
 
   const row = (node: DraftNavNode): ReactNode => {
@@ -227,7 +191,6 @@ export function NavigationDesigner(props: NavigationDesignerProps) {
 
   const current = selected === null ? null : findNavNode(draft, selected);
   const none = current === null;
-  const problemCount = problems.length;
   return (
     <div className="procedo-Designer procedo-NavigationDesigner">
       <h2 className="procedo-Designer-title">{L.title(props.profileName)}</h2>
@@ -286,7 +249,7 @@ export function NavigationDesigner(props: NavigationDesignerProps) {
             <NodeEditor
               key={current.node.key}
               node={current.node}
-              problems={problems.filter((problem) => problem.key === current.node.key)}
+              problems={problems.filter((problem) => problem.id === current.node.key)}
               onChange={(patch) => setDraft(updateNavNode(draft, current.node.key, patch))}
               props={props}
               labels={L}
@@ -296,48 +259,7 @@ export function NavigationDesigner(props: NavigationDesignerProps) {
           )}
         </section>
       </div>
-      <div className="procedo-Designer-publish">
-        <div className="procedo-Designer-field">
-          <label htmlFor={noteId}>{L.changeNote}</label>
-          <textarea
-            id={noteId}
-            value={changeNote}
-            rows={2}
-            maxLength={500}
-            aria-invalid={noteProblem || undefined}
-            aria-describedby={noteProblem ? noteErrorId : undefined}
-            onChange={(event) => {
-              setChangeNote(event.target.value);
-              setNoteProblem(false);
-            }}
-          />
-          {noteProblem && (
-            <span id={noteErrorId} className="procedo-Designer-error">
-              {L.changeNoteRequired}
-            </span>
-          )}
-        </div>
-        {problemCount > 0 && (
-          <p className="procedo-Designer-problemsSummary">{L.problemCount(problemCount)}</p>
-        )}
-        <Button
-          className="procedo-Button"
-          data-variant="primary"
-          isDisabled={status.kind === 'publishing'}
-          onPress={() => void publish()}
-        >
-          {status.kind === 'publishing' ? L.publishing : L.publish}
-        </Button>
-        <div role="status" className="procedo-Designer-status">
-          {status.kind === 'published' && L.published(status.version)}
-        </div>
-        <div role="alert" className="procedo-Designer-alert">
-          {status.kind === 'invalid' && L.fixProblems(status.count)}
-          {status.kind === 'server' && L.serverProblems}
-          {status.kind === 'conflict' && L.conflict(status.version)}
-          {status.kind === 'failed' && L.failed(status.message)}
-        </div>
-      </div>
+      <PublishBar flow={flow} problemCount={problems.length} onPublish={publish} labels={L} />
     </div>
   );
 }

@@ -82,8 +82,8 @@ describe('navigation draft', () => {
     let draft = navigationDraftFrom(OPERATOR_NAVIGATION);
     draft = updateNavNode(draft, 'n21', { title: '  ', link: { Kind: 'url', Url: 'javascript:alert(1)' } });
     expect(navigationDraftProblems(draft)).toEqual([
-      { key: 'n21', path: ['Title'], message: 'Enter a title' },
-      { key: 'n21', path: ['Link', 'Url'], message: 'Enter a path of this site, starting with /' },
+      { id: 'n21', name: '  ', path: ['Title'], message: 'Enter a title' },
+      { id: 'n21', name: '  ', path: ['Link', 'Url'], message: 'Enter a path of this site, starting with /' },
     ]);
     expect(
       navProblemsFromIssues(draft, [
@@ -91,8 +91,8 @@ describe('navigation draft', () => {
         { path: ['ChangeNote'], message: 'Enter a change note' },
       ]),
     ).toEqual([
-      { key: 'n12', path: ['Link', 'WebTemplateNo'], message: 'No form 104' },
-      { key: null, path: ['ChangeNote'], message: 'Enter a change note' },
+      { id: 'n12', name: 'Batches', path: ['Link', 'WebTemplateNo'], message: 'No form 104' },
+      { id: null, name: null, path: ['ChangeNote'], message: 'Enter a change note' },
     ]);
   });
 });

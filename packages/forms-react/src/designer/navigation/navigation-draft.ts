@@ -4,6 +4,7 @@ import {
   type NavigationNode,
   navigationProblems,
 } from '@procedo/client-api';
+import type { DraftProblem } from '../draft-problems';
 
 /**
  * The navigation designer's draft (framework-free): the profile's tree with a stable `key` per
@@ -202,12 +203,11 @@ function siblingBefore(draft: NavigationDraft, place: NavPlace): string | null {
   return list?.[place.index - 1]?.key ?? null;
 }
 
-/** A problem of the draft at a node (`key`; null: the whole tree), at `path` inside it (`['Title']`). */
-export interface NavDraftProblem {
-  key: string | null;
-  path: (string | number)[];
-  message: string;
-}
+/**
+ * A problem of the draft: the form designer's {@link DraftProblem}, at a node (`id` its key,
+ * `name` its title; null: the whole tree), at `path` inside it (`['Title']`, `['Link', 'Url']`).
+ */
+export type NavDraftProblem = DraftProblem;
 
 /**
  * Maps issue paths of the definition (`['Nodes', i, 'Children', j, …]`, as `navigationProblems`
@@ -220,7 +220,7 @@ export function navProblemsFromIssues(
   return issues.map((issue) => {
     const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
     const rest = path[0] === 'Navigation' ? path.slice(1) : path;
-    if (rest[0] !== 'Nodes') return { key: null, path: rest, message: issue.message };
+    if (rest[0] !== 'Nodes') return { id: null, name: null, path: rest, message: issue.message };
     let list = draft.nodes;
     let node: DraftNavNode | undefined;
     let i = 1;
@@ -232,7 +232,7 @@ export function navProblemsFromIssues(
       list = node.children;
       i += 1;
     }
-    return { key: node?.key ?? null, path: rest.slice(i), message: issue.message };
+    return { id: node?.key ?? null, name: node?.title ?? null, path: rest.slice(i), message: issue.message };
   });
 }
 
