@@ -12,6 +12,7 @@ import {
   HelpPage,
   HomePage,
   LogonPage,
+  NavigationDesignerPage,
   NotFoundPage,
   PermissionsEditorPage,
   PermissionsOverviewPage,
@@ -49,6 +50,7 @@ export function App() {
         <Route path="system" element={<SystemPage />} />
         <Route path="designer" element={<DesignerListPage />} />
         <Route path="designer/form" element={<DesignerFormPage />} />
+        <Route path="designer/navigation" element={<NavigationDesignerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -9,3 +9,11 @@ export function readDesignerTemplateNo(params: URLSearchParams): number | null {
   const no = Number(text);
   return Number.isSafeInteger(no) && no > 0 ? no : null;
 }
+
+/** A positive whole number of the address (`ProfileId`), or null when absent or not one. */
+export function readPositiveParam(params: URLSearchParams, name: string): number | null {
+  const text = params.get(name)?.trim() ?? '';
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}

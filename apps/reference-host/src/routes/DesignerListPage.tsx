@@ -18,6 +18,7 @@ export function DesignerListPage() {
       <>
         <h1>{texts.title}</h1>
         <p role="note">{texts.noRight}</p>
+        <NavigationDesignerLink />
       </>
     );
   }
@@ -30,6 +31,7 @@ function DesignerFormsList() {
   return (
     <>
       <h1>{texts.title}</h1>
+      <NavigationDesignerLink />
       <section aria-labelledby="designer-forms" className="procedo-Dashboard-card">
         <h2 id="designer-forms">{texts.forms}</h2>
         {forms.kind === 'loading' && <p aria-live="polite">{texts.loading}</p>}
@@ -64,5 +66,17 @@ function DesignerFormsList() {
         )}
       </section>
     </>
+  );
+}
+
+/** The way to the navigation designer, for the `navigation-design` role. */
+function NavigationDesignerLink() {
+  const texts = useHostTexts().navigationDesigner;
+  const { context } = useSignedIn();
+  if (!context.Roles.includes('navigation-design')) return null;
+  return (
+    <p>
+      <Link to="/designer/navigation">{texts.open}</Link>
+    </p>
   );
 }
