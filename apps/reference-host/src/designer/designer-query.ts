@@ -4,10 +4,7 @@ export const formDesignerHref = (webTemplateNo: number): string =>
 
 /** `WebTemplateNo` of the designer's address, or null when it is not a positive whole number. */
 export function readDesignerTemplateNo(params: URLSearchParams): number | null {
-  const text = params.get('WebTemplateNo')?.trim() ?? '';
-  if (!/^\d+$/.test(text)) return null;
-  const no = Number(text);
-  return Number.isSafeInteger(no) && no > 0 ? no : null;
+  return readPositiveParam(params, 'WebTemplateNo');
 }
 
 /** A positive whole number of the address (`ProfileId`), or null when absent or not one. */
