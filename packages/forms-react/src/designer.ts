@@ -38,10 +38,12 @@ export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';
 export { FORM_DESIGNER_LABELS } from './designer/labels';
-export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
-export { readPublishFailure } from './designer/publish-errors';
-export type { DefinitionVersionsLabels } from './designer/versions-labels';
-export { DEFINITION_VERSIONS_LABELS } from './designer/versions-labels';
+export type {
+  NavigationDesignerProps,
+  NavigationPublishRequest,
+  NavigationTarget,
+} from './designer/navigation/NavigationDesigner';
+export { NavigationDesigner } from './designer/navigation/NavigationDesigner';
 export type {
   DraftNavNode,
   NavDraftProblem,
@@ -65,9 +67,7 @@ export {
 } from './designer/navigation/navigation-draft';
 export type { NavigationDesignerLabels } from './designer/navigation/navigation-labels';
 export { NAVIGATION_DESIGNER_LABELS } from './designer/navigation/navigation-labels';
-export type {
-  NavigationDesignerProps,
-  NavigationPublishRequest,
-  NavigationTarget,
-} from './designer/navigation/NavigationDesigner';
-export { NavigationDesigner } from './designer/navigation/NavigationDesigner';
+export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
+export { readPublishFailure } from './designer/publish-errors';
+export type { DefinitionVersionsLabels } from './designer/versions-labels';
+export { DEFINITION_VERSIONS_LABELS } from './designer/versions-labels';
