@@ -10,10 +10,12 @@ import {
 const env = startServerAndBrowser();
 
 describe('reference host: the navigation designer', () => {
-  it("a supervisor adds a node linking form 102 to the operators' navigation and publishes it; an operator's next page load shows it", async () => {
+  it("a supervisor adds a node linking form 102 to the operators' navigation and publishes it; an operator's next page load shows it, a page before the publish the old menu", async () => {
     const supervisor = await openPage(env.browser, env.server.url, { bypassCSP: true });
     await logOnAndWaitForHome(supervisor.page, 'supervisor');
     const { page } = supervisor;
+    // An instant before the publish, in the address's ISO form.
+    const before = new Date(Date.now() - 1000).toISOString();
     // From the administration area: System › Navigation designer › Operators.
     await page.goto('/system');
     await page.getByRole('link', { name: 'Navigation designer' }).click();
@@ -45,6 +47,13 @@ describe('reference host: the navigation designer', () => {
     const link = profileNavigation(operator.page).getByRole('link', { name: 'Supplier records' });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('/form?WebTemplateNo=102');
+
+    // A page in time travel before the publish shows the navigation in force then.
+    await operator.page.goto(`/?Timepoint=${encodeURIComponent(before)}`);
+    await profileNavigation(operator.page).getByRole('link', { name: 'Suppliers' }).waitFor();
+    expect(
+      await profileNavigation(operator.page).getByRole('link', { name: 'Supplier records' }).count(),
+    ).toBe(0);
     expect(operator.pageErrors).toEqual([]);
   });
 });
