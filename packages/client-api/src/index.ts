@@ -247,10 +247,6 @@ export {
 export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
 export { createDashboardsApi } from './v1/dashboards';
 export type {
-  BreakingChange,
-  DefinitionDiff,
-  DefinitionVersion,
-  DefinitionVersionList,
   DesignerApi,
   DesignerForm,
   DesignerFormList,
@@ -260,21 +256,10 @@ export type {
   PublishFormRequest,
 } from './v1/designer';
 export {
-  BreakingChangeError,
-  BreakingChangeErrorBodySchema,
-  BreakingChangeSchema,
   createDesignerApi,
-  DefinitionChangeSchema,
-  DefinitionConflictBodySchema,
-  DefinitionConflictError,
-  DefinitionDiffSchema,
-  DefinitionVersionListSchema,
-  DefinitionVersionSchema,
   DesignerFormListSchema,
   DesignerFormSchema,
   DesignerFormSummarySchema,
-  isBreakingChangeError,
-  isDefinitionConflictError,
   PublishedVersionSchema,
   PublishFormRequestSchema,
 } from './v1/designer';
@@ -313,6 +298,26 @@ export {
   PublishedNavigationVersionSchema,
   PublishNavigationRequestSchema,
 } from './v1/designer-navigation';
+export type {
+  BreakingChange,
+  DefinitionDiff,
+  DefinitionVersion,
+  DefinitionVersionList,
+  VersionedDefinitionsApi,
+} from './v1/designer-versions';
+export {
+  BreakingChangeError,
+  BreakingChangeErrorBodySchema,
+  BreakingChangeSchema,
+  DefinitionChangeSchema,
+  DefinitionConflictBodySchema,
+  DefinitionConflictError,
+  DefinitionDiffSchema,
+  DefinitionVersionListSchema,
+  DefinitionVersionSchema,
+  isBreakingChangeError,
+  isDefinitionConflictError,
+} from './v1/designer-versions';
 export type {
   FiltersApi,
   SavedFilter,
