@@ -15,7 +15,7 @@ const VersionParams = z.object({ key: PositiveId, version: PositiveId });
 const DiffQuery = z.object({ from: PositiveId, to: PositiveId });
 
 /** The service of one kind of versioned definition, as its routes call it. */
-interface VersionedService<Body> {
+export interface VersionedService<Body> {
   list(auth: AuthContext): Promise<unknown>;
   get(auth: AuthContext, key: number): Promise<unknown>;
   versions(auth: AuthContext, key: number): Promise<unknown>;
@@ -25,7 +25,7 @@ interface VersionedService<Body> {
 }
 
 /** `{path}`, `{path}/{key}`, `…/versions`, `…/versions/{v}`, `…/diff?from&to` and `POST …/versions` of one kind. */
-function versionRoutes<S extends z.core.$ZodType>(
+export function versionRoutes<S extends z.core.$ZodType>(
   router: Router,
   path: string,
   service: VersionedService<z.output<S>>,

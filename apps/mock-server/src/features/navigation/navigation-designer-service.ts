@@ -4,6 +4,7 @@ import {
   type DesignerNavigation,
   type DesignerNavigationList,
   diffNavigation,
+  type NavigationChange,
   type NavigationDefinition,
   type NavigationDiff,
   type NavigationNode,
@@ -16,11 +17,11 @@ import {
 } from '@procedo/client-api';
 import type { z } from 'zod';
 import type { DatabaseEntry } from '../../db/catalog';
-import { AppError } from '../../errors/app-error';
-import { notFound, validationFailure } from '../forms/form-errors';
+import type { StoredVersion } from '../designer/version-table';
+import { createVersionedDefinitions, stampOf } from '../designer/versioned-definitions';
 import type { AuthContext } from '../session/session-service';
 import type { NavigationNodeRecord } from './navigation-store';
-import type { PublishNavigationNode, StoredNavigationVersion } from './navigation-versions-store';
+import type { PublishNavigationNode } from './navigation-versions-store';
 
 /** A parsed publish body. */
 export type PublishNavigationBody = z.output<typeof PublishNavigationRequestSchema>;
@@ -49,14 +50,12 @@ export interface NavigationDesignerService {
   ): Promise<PublishedNavigationVersion>;
 }
 
-const unknownProfile = (id: number) => notFound(`Unknown profile ${id}`);
-
 /** A stored version's flat nodes; one this server cannot read is a server fault (500, logged). */
-export function recordsOf(database: DatabaseEntry, stored: StoredNavigationVersion): NavigationNodeRecord[] {
+export function recordsOf(database: DatabaseEntry, stored: StoredVersion): NavigationNodeRecord[] {
   const records = JSON.parse(stored.json) as unknown;
   if (!Array.isArray(records)) {
     throw new Error(
-      `Navigation of profile ${stored.profileId} version ${stored.version} in database ${database.id} is not a node list`,
+      `Navigation of profile ${stored.key} version ${stored.version} in database ${database.id} is not a node list`,
     );
   }
   return records as NavigationNodeRecord[];
@@ -107,34 +106,21 @@ function rowsOf(definition: NavigationDefinition): PublishNavigationNode[] {
   return rows;
 }
 
-function conflict(currentVersion: number): AppError {
-  return new AppError({
-    status: 409,
-    code: 'CONFLICT',
-    message: `Another designer published version ${currentVersion} of this navigation first: nothing was stored. Open it and apply your changes again.`,
-    extra: { CurrentVersion: currentVersion },
-  });
-}
-
 /** Creates the {@link NavigationDesignerService}. */
 export function createNavigationDesignerService(options: { now: () => number }): NavigationDesignerService {
   const { now } = options;
+  const versions = createVersionedDefinitions<NavigationDefinition, StoredVersion, NavigationChange>({
+    noun: 'profile',
+    conflictNoun: 'navigation',
+    store: (database) => database.stores.navigationVersions,
+    parse: (database, stored) => treeOf(recordsOf(database, stored)),
+    diff: diffNavigation,
+  });
 
-  async function stored(database: DatabaseEntry, profileId: number, version?: number) {
-    const store = database.stores.navigationVersions;
-    const found = version === undefined ? await store.latest(profileId) : await store.get(profileId, version);
-    if (found) return found;
-    if (version === undefined || !(await store.latest(profileId))) throw unknownProfile(profileId);
-    throw notFound(`The navigation of profile ${profileId} has no version ${version}`);
-  }
-
-  const toDesigner = (database: DatabaseEntry, version: StoredNavigationVersion): DesignerNavigation => ({
-    ProfileId: version.profileId,
-    Version: version.version,
-    PublishedAt: version.publishedAt,
-    PublishedBy: version.publishedBy,
-    ChangeNote: version.changeNote,
-    Navigation: treeOf(recordsOf(database, version)),
+  const toDesigner = (database: DatabaseEntry, version: StoredVersion): DesignerNavigation => ({
+    ProfileId: version.key,
+    ...stampOf(version),
+    Navigation: versions.parse(database, version),
   });
 
   /**
@@ -192,7 +178,7 @@ export function createNavigationDesignerService(options: { now: () => number }):
       const rows = await auth.database.stores.navigationVersions.listCurrent();
       return {
         Items: rows.map((row) => ({
-          ProfileId: row.profileId,
+          ProfileId: row.key,
           Name: row.name,
           NodeCount: recordsOf(auth.database, row).length,
           Version: row.version,
@@ -203,63 +189,34 @@ export function createNavigationDesignerService(options: { now: () => number }):
     },
 
     async get(auth, profileId) {
-      return toDesigner(auth.database, await stored(auth.database, profileId));
+      return toDesigner(auth.database, await versions.stored(auth.database, profileId));
     },
 
-    async versions(auth, profileId) {
-      const items = await auth.database.stores.navigationVersions.list(profileId);
-      if (items.length === 0) throw unknownProfile(profileId);
-      return {
-        Items: items.map((item) => ({
-          Version: item.version,
-          PublishedAt: item.publishedAt,
-          PublishedBy: item.publishedBy,
-          ChangeNote: item.changeNote,
-        })),
-      };
-    },
+    versions: (auth, profileId) => versions.versions(auth, profileId),
 
     async version(auth, profileId, version) {
-      return toDesigner(auth.database, await stored(auth.database, profileId, version));
+      return toDesigner(auth.database, await versions.stored(auth.database, profileId, version));
     },
 
-    async diff(auth, profileId, from, to) {
-      const a = treeOf(recordsOf(auth.database, await stored(auth.database, profileId, from)));
-      const b = treeOf(recordsOf(auth.database, await stored(auth.database, profileId, to)));
-      return { From: from, To: to, Changes: diffNavigation(a, b) };
-    },
+    diff: (auth, profileId, from, to) => versions.diff(auth, profileId, from, to),
 
     async publish(auth, profileId, body) {
-      const latest = await stored(auth.database, profileId);
       const draft = body.Navigation;
-      // A draft's own problems first (like the schema's): the designer fixes them whoever
-      // published meanwhile.
       // A kept node is one this profile's navigation ever had (a revert brings back removed ones).
       const ids = await auth.database.stores.navigationVersions.knownIds(profileId);
-      const issues = await publishIssues(auth.database, draft, ids);
-      if (issues.length > 0) throw validationFailure(issues);
-      if (latest.version !== body.BaseVersion) throw conflict(latest.version);
-
+      await versions.checkDraft(auth, profileId, body.BaseVersion, () =>
+        publishIssues(auth.database, draft, ids),
+      );
       const result = await auth.database.stores.navigationVersions.publish({
-        profileId,
+        key: profileId,
         baseVersion: body.BaseVersion,
         nodes: rowsOf(draft),
         publishedAt: new Date(now()).toISOString(),
         publishedBy: auth.user.name,
         changeNote: body.ChangeNote,
       });
-      if (!result.ok) {
-        if (result.reason === 'missing') throw unknownProfile(profileId);
-        throw conflict(result.currentVersion);
-      }
-      const { version } = result;
-      return {
-        Version: version.version,
-        PublishedAt: version.publishedAt,
-        PublishedBy: version.publishedBy,
-        ChangeNote: version.changeNote,
-        Navigation: treeOf(result.records),
-      };
+      if (!result.ok) throw versions.refusal(profileId, result);
+      return { ...stampOf(result.version), Navigation: treeOf(result.records) };
     },
   };
 }

@@ -1,17 +1,13 @@
 import { BACKFILL_NAVIGATION_VERSIONS } from '../../db/migrations/navigation-versions';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import {
+  createVersionTable,
+  type PublishVersionInput,
+  type PublishVersionResult,
+  type StoredVersion,
+  type VersionReads,
+} from '../designer/version-table';
 import type { NavigationNodeRecord } from './navigation-store';
-
-/** One published version of a profile's navigation; `json` is its nodes as flat records. */
-export interface StoredNavigationVersion {
-  profileId: number;
-  version: number;
-  /** `NavigationNodeRecord[]` (a publish's are parents first; read in any order). */
-  json: string;
-  publishedAt: string;
-  publishedBy: string;
-  changeNote: string;
-}
 
 /** A node of a publish, parents before children. */
 export interface PublishNavigationNode {
@@ -25,34 +21,27 @@ export interface PublishNavigationNode {
   description: string | null;
 }
 
-export interface PublishNavigationInput {
-  profileId: number;
-  /** The version the draft started from: the publish is refused unless it is still the latest. */
-  baseVersion: number;
+/** What a navigation publish stores (`key` is the profile id): its nodes; the JSON is made here. */
+export interface PublishNavigationInput extends Omit<PublishVersionInput, 'json'> {
   nodes: readonly PublishNavigationNode[];
-  /** Now; raised past the latest version's stamp so versions stay in time order. */
-  publishedAt: string;
-  publishedBy: string;
-  changeNote: string;
 }
 
+/** A publish's outcome; when stored, with the nodes as written (the new ones with their ids). */
 export type PublishNavigationResult =
-  | { ok: true; version: StoredNavigationVersion; records: NavigationNodeRecord[] }
-  | { ok: false; reason: 'missing' }
-  | { ok: false; reason: 'stale'; currentVersion: number };
+  | { ok: true; version: StoredVersion; records: NavigationNodeRecord[] }
+  | Exclude<PublishVersionResult, { ok: true }>;
 
-/** The published versions of profiles' navigations (append-only) of one database. */
-export interface NavigationVersionStore {
+/**
+ * The published versions of profiles' navigations (append-only) of one database; the key is the
+ * profile id and a version's JSON its nodes as flat `NavigationNodeRecord`s.
+ */
+export interface NavigationVersionStore extends VersionReads {
   /** Every profile with its latest version. */
-  listCurrent(): Promise<(StoredNavigationVersion & { name: string })[]>;
-  /** A profile's versions, newest first. */
-  list(profileId: number): Promise<Omit<StoredNavigationVersion, 'json'>[]>;
-  get(profileId: number, version: number): Promise<StoredNavigationVersion | null>;
-  latest(profileId: number): Promise<StoredNavigationVersion | null>;
+  listCurrent(): Promise<(StoredVersion & { name: string })[]>;
   /** Every node id any version of the profile's navigation had. */
   knownIds(profileId: number): Promise<Set<number>>;
   /** The version in force at `iso` (the latest published at or before it). */
-  inForceAt(profileId: number, iso: string): Promise<StoredNavigationVersion | null>;
+  inForceAt(profileId: number, iso: string): Promise<StoredVersion | null>;
   /** Which of the ids name no form, process command or dashboard. */
   unknownTargets(targets: { forms: number[]; commands: number[]; dashboards: number[] }): Promise<{
     forms: number[];
@@ -67,54 +56,24 @@ export interface NavigationVersionStore {
   publish(input: PublishNavigationInput): Promise<PublishNavigationResult>;
 }
 
-interface VersionRow {
-  profile_id: number;
-  version: number;
-  json: string;
-  published_at_utc: string;
-  published_by: string;
-  change_note: string;
-}
-
-const toVersion = (row: VersionRow): StoredNavigationVersion => ({
-  profileId: row.profile_id,
-  version: row.version,
-  json: row.json,
-  publishedAt: row.published_at_utc,
-  publishedBy: row.published_by,
-  changeNote: row.change_note,
-});
-
 /** {@link NavigationVersionStore} on SQLite. */
 export function createSqliteNavigationVersionStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
 ): NavigationVersionStore {
-  const current = db.prepare<[], VersionRow & { name: string }>(
-    `SELECT v.*, p.name FROM profiles AS p
+  const table = createVersionTable(db, { table: 'navigation_versions', keyColumn: 'profile_id' });
+  const current = db.prepare<[], StoredVersion & { name: string }>(
+    `SELECT v.profile_id AS key, v.version, v.json, v.published_at_utc AS publishedAt,
+       v.published_by AS publishedBy, v.change_note AS changeNote, p.name
+     FROM profiles AS p
      JOIN navigation_versions AS v ON v.profile_id = p.id
        AND v.version = (SELECT max(version) FROM navigation_versions WHERE profile_id = p.id)
      ORDER BY p.id`,
-  );
-  const list = db.prepare<[number], Omit<VersionRow, 'json'>>(
-    `SELECT profile_id, version, published_at_utc, published_by, change_note
-     FROM navigation_versions WHERE profile_id = ? ORDER BY version DESC`,
-  );
-  const one = db.prepare<[number, number], VersionRow>(
-    'SELECT * FROM navigation_versions WHERE profile_id = ? AND version = ?',
-  );
-  const latest = db.prepare<[number], VersionRow>(
-    'SELECT * FROM navigation_versions WHERE profile_id = ? ORDER BY version DESC LIMIT 1',
-  );
-  const inForce = db.prepare<[number, string], VersionRow>(
-    `SELECT * FROM navigation_versions WHERE profile_id = ? AND published_at_utc <= ?
-     ORDER BY published_at_utc DESC LIMIT 1`,
   );
   const hasForm = db.prepare<[number], 1>('SELECT 1 FROM form_definitions WHERE web_template_no = ?').pluck();
   const hasCommand = db.prepare<[number], 1>('SELECT 1 FROM process_commands WHERE id = ?').pluck();
   const hasDashboard = db.prepare<[number], 1>('SELECT 1 FROM dashboards WHERE id = ?').pluck();
   const backfill = db.prepare(BACKFILL_NAVIGATION_VERSIONS);
-  const hasProfile = db.prepare<[number], 1>('SELECT 1 FROM profiles WHERE id = ?').pluck();
   // Never reuse an id a node once had: translations and bookmarks are keyed by it.
   const maxId = db
     .prepare<[], number>(
@@ -140,38 +99,18 @@ export function createSqliteNavigationVersionStore(
        description = @description WHERE id = @id AND profile_id = @profileId`,
   );
   const deleteNode = db.prepare<[number]>('DELETE FROM navigation_nodes WHERE id = ?');
-  const insert = db.prepare(
-    `INSERT INTO navigation_versions (profile_id, version, json, published_at_utc, published_by, change_note)
-     VALUES (@profileId, @version, @json, @publishedAt, @publishedBy, @changeNote)`,
-  );
 
   return {
+    ...table.reads,
     async listCurrent() {
-      return current.all().map((row) => ({ ...toVersion(row), name: row.name }));
-    },
-    async list(profileId) {
-      return list.all(profileId).map((row) => ({
-        profileId: row.profile_id,
-        version: row.version,
-        publishedAt: row.published_at_utc,
-        publishedBy: row.published_by,
-        changeNote: row.change_note,
-      }));
-    },
-    async get(profileId, version) {
-      const row = one.get(profileId, version);
-      return row ? toVersion(row) : null;
-    },
-    async latest(profileId) {
-      const row = latest.get(profileId);
-      return row ? toVersion(row) : null;
+      return current.all();
     },
     async knownIds(profileId) {
       return new Set(known.all(profileId));
     },
     async inForceAt(profileId, iso) {
-      const row = inForce.get(profileId, iso);
-      return row ? toVersion(row) : null;
+      const version = table.versionAt(profileId, iso);
+      return version === null ? null : table.reads.get(profileId, version);
     },
     async unknownTargets({ forms, commands, dashboards }) {
       return {
@@ -182,48 +121,36 @@ export function createSqliteNavigationVersionStore(
     },
     publish(input) {
       return write((): PublishNavigationResult => {
-        if (hasProfile.get(input.profileId) === undefined) return { ok: false, reason: 'missing' };
         // A profile added after the migration (and the seed) starts at its nodes as version 1.
         backfill.run();
-        const last = latest.get(input.profileId);
-        if (!last) return { ok: false, reason: 'missing' };
-        if (last.version !== input.baseVersion) {
-          return { ok: false, reason: 'stale', currentVersion: last.version };
-        }
         let next = (maxId.get() ?? 0) + 1;
         const records: NavigationNodeRecord[] = [];
         for (const node of input.nodes) {
-          const id = node.id ?? next++;
-          const record: NavigationNodeRecord = {
-            id,
+          records.push({
+            id: node.id ?? next++,
             parentId: node.parent === null ? null : records[node.parent]!.id,
             position: node.position,
             title: node.title,
             url: node.url,
             description: node.description,
-          };
-          const row = { ...record, profileId: input.profileId };
-          // A node of an older version published again (a revert) comes back under its id.
-          if (node.id === null || updateNode.run(row).changes === 0) insertNode.run(row);
-          records.push(record);
+          });
         }
-        const kept = new Set(records.map((record) => record.id));
-        for (const id of profileIds.all(input.profileId)) if (!kept.has(id)) deleteNode.run(id);
-
-        // Strictly later than the previous version, so versions stay in time order.
-        const floor = Date.parse(last.published_at_utc) + 1;
-        const publishedAt =
-          Date.parse(input.publishedAt) >= floor ? input.publishedAt : new Date(floor).toISOString();
-        const stored: StoredNavigationVersion = {
-          profileId: input.profileId,
-          version: last.version + 1,
-          json: JSON.stringify(records),
-          publishedAt,
-          publishedBy: input.publishedBy,
-          changeNote: input.changeNote,
-        };
-        insert.run(stored);
-        return { ok: true, version: stored, records };
+        const result = table.publish<never>(
+          { ...input, json: JSON.stringify(records) },
+          {
+            // The latest version is what users' menus read now (navigation_nodes).
+            makeCurrent: () => {
+              for (const record of records) {
+                const row = { ...record, profileId: input.key };
+                // A node of an older version published again (a revert) comes back under its id.
+                if (updateNode.run(row).changes === 0) insertNode.run(row);
+              }
+              const kept = new Set(records.map((record) => record.id));
+              for (const id of profileIds.all(input.key)) if (!kept.has(id)) deleteNode.run(id);
+            },
+          },
+        );
+        return result.ok ? { ...result, records } : result;
       });
     },
   };
