@@ -106,6 +106,7 @@ describe('reference host: developer bar', () => {
       'Users',
       'Permissions',
       'Form designer',
+      'Navigation designer',
       'Audit trail',
       'Security events',
     ]);

@@ -15,6 +15,8 @@ import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
 import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
+import { navigationDesignerRoutes } from './features/navigation/navigation-designer-routes';
+import { createNavigationDesignerService } from './features/navigation/navigation-designer-service';
 import { permissionsRoutes } from './features/permissions/permissions-routes';
 import { processesRoutes } from './features/processes/processes-routes';
 import { sessionRoutes } from './features/session/session-routes';
@@ -164,6 +166,14 @@ export function createApp(deps: AppDeps): ProcedoApp {
   );
   api.use('/v1/bookmarks', bookmarksRoutes({ bookmarks, requireSession: apiSession }));
   api.use('/v1/users', usersRoutes({ users, requireSession: apiSession }));
+  // Before `/v1/designer`, whose guard is the `design` role's.
+  api.use(
+    '/v1/designer/navigation',
+    navigationDesignerRoutes({
+      navigation: createNavigationDesignerService({ now: deps.now }),
+      requireSession: apiSession,
+    }),
+  );
   api.use(
     '/v1/designer',
     designerRoutes({

@@ -14,6 +14,7 @@ import {
   HelpPage,
   HomePage,
   LogonPage,
+  NavigationDesignerPage,
   NotFoundPage,
   PermissionsEditorPage,
   PermissionsOverviewPage,
@@ -53,6 +54,7 @@ export function App() {
         <Route path="designer/form" element={<DesignerFormPage />} />
         <Route path="designer/changes" element={<DesignerChangesPage />} />
         <Route path="designer/command" element={<DesignerCommandPage />} />
+        <Route path="designer/navigation" element={<NavigationDesignerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -34,6 +34,9 @@ export const HOST_TEXTS = Object.freeze({
     securityEventsDescription: 'Failed signature attempts and signing blocks',
     designer: 'Form designer',
     designerDescription: 'Change a form, publish it as a new version, compare and revert versions',
+    navigationDesigner: 'Navigation designer',
+    navigationDesignerDescription:
+      "Change a profile's menu, publish it as a new version, compare and revert versions",
   }),
   profile: Object.freeze({
     title: 'Your profile',
@@ -104,6 +107,16 @@ export const HOST_TEXTS = Object.freeze({
     commands: 'Process commands',
     command: 'Command',
     steps: 'Steps',
+  }),
+  navigationDesigner: Object.freeze({
+    title: 'Navigation designer',
+    noRight: 'You do not have the right to design navigation.',
+    noProfile: 'ProfileId must be a positive whole number.',
+    loading: 'Loading…',
+    summary: (version: number, nodes: number) => `Version ${version}, ${nodes} nodes`,
+    design: (profile: string) => `Navigation of ${profile}`,
+    publishedVersion: (version: number) => `Published version ${version}`,
+    open: 'Navigation designer',
   }),
   profileSwitch: Object.freeze({
     switching: 'Switching profile…',

@@ -72,6 +72,19 @@ export { diffCommandSteps } from './designer/command-diff';
 export type { DefinitionChange, DefinitionChangeKind, ElementPlace } from './designer/diff';
 export { diffDefinitions } from './designer/diff';
 export type {
+  NavigationChange,
+  NavigationChangeKind,
+  NavigationPath,
+} from './designer/navigation';
+export {
+  diffNavigation,
+  NavigationIssueCode,
+  navigationLinkOf,
+  navigationLinkUrl,
+  navigationProblems,
+  walkNavigation,
+} from './designer/navigation';
+export type {
   ErrorHandler,
   ErrorHandlerOptions,
   ErrorHandlerUi,
@@ -281,6 +294,24 @@ export {
   PublishedCommandVersionSchema,
 } from './v1/designer-commands';
 export type {
+  DesignerNavigation,
+  DesignerNavigationApi,
+  DesignerNavigationList,
+  DesignerNavigationSummary,
+  NavigationDiff,
+  PublishedNavigationVersion,
+  PublishNavigationRequest,
+} from './v1/designer-navigation';
+export {
+  DesignerNavigationListSchema,
+  DesignerNavigationSchema,
+  DesignerNavigationSummarySchema,
+  NavigationChangeSchema,
+  NavigationDiffSchema,
+  PublishedNavigationVersionSchema,
+  PublishNavigationRequestSchema,
+} from './v1/designer-navigation';
+export type {
   BreakingChange,
   DefinitionDiff,
   DefinitionVersion,
@@ -364,6 +395,19 @@ export type {
 export { createFormsApi, fileDownloadUrl } from './v1/forms';
 export type { Language, LanguageList, LanguagesApi } from './v1/languages';
 export { createLanguagesApi, LanguageListSchema, LanguageSchema } from './v1/languages';
+export type {
+  NavigationDefinition,
+  NavigationLink,
+  NavigationLinkKind,
+  NavigationNode,
+} from './v1/navigation-schemas';
+export {
+  NAVIGATION_LIMITS,
+  NavigationDefinitionSchema,
+  NavigationLinkSchema,
+  NavigationNodeSchema,
+  SAME_ORIGIN_PATH,
+} from './v1/navigation-schemas';
 export type {
   ElementPermissionChange,
   ElementPermissionEntry,

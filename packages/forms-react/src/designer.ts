@@ -67,6 +67,35 @@ export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';
 export { FORM_DESIGNER_LABELS } from './designer/labels';
+export type {
+  NavigationDesignerProps,
+  NavigationPublishRequest,
+  NavigationTarget,
+} from './designer/navigation/NavigationDesigner';
+export { NavigationDesigner } from './designer/navigation/NavigationDesigner';
+export type {
+  DraftNavNode,
+  NavDraftProblem,
+  NavigationDraft,
+  NavMove,
+  NavPatch,
+  NavPlace,
+} from './designer/navigation/navigation-draft';
+export {
+  addNavChild,
+  addNavSibling,
+  eachNavNode,
+  findNavNode,
+  moveNavNode,
+  navigationDraftFrom,
+  navigationDraftProblems,
+  navigationDraftToDefinition,
+  navProblemsFromIssues,
+  removeNavNode,
+  updateNavNode,
+} from './designer/navigation/navigation-draft';
+export type { NavigationDesignerLabels } from './designer/navigation/navigation-labels';
+export { NAVIGATION_DESIGNER_LABELS } from './designer/navigation/navigation-labels';
 export type { PublishLabels } from './designer/publish-bar';
 export type { BreakingElement, PublishFailure, PublishRequest } from './designer/publish-errors';
 export { readPublishFailure } from './designer/publish-errors';

@@ -9,6 +9,7 @@ import type { FileStore } from '../features/files/files-store';
 import type { SavedFilterStore } from '../features/filters/filters-store';
 import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
+import type { NavigationVersionStore } from '../features/navigation/navigation-versions-store';
 import type { PermissionStore } from '../features/permissions/permissions-store';
 import type { ProcessStore } from '../features/processes/processes-store';
 import type { RecordStore } from '../features/records/records-store';
@@ -41,6 +42,7 @@ export interface DatabaseStores {
   commandVersions: CommandVersionStore;
   /** Every kind's published versions, newest first: the definitions' audit trail. */
   definitionChanges: DefinitionChangesStore;
+  navigationVersions: NavigationVersionStore;
 }
 
 /** One database a user can sign in to. */

@@ -4,6 +4,7 @@ import { DEFINITION_CHANGES_MIGRATIONS } from './migrations/definition-changes';
 import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
+import { NAVIGATION_VERSIONS_MIGRATIONS } from './migrations/navigation-versions';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
@@ -28,5 +29,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ...USER_PROFILES_MIGRATIONS, // 23
   ...DEFINITION_VERSIONS_MIGRATIONS, // 24
   ...COMMAND_VERSIONS_MIGRATIONS, // 25
+  ...NAVIGATION_VERSIONS_MIGRATIONS, // 26
   ...DEFINITION_CHANGES_MIGRATIONS, // 28
 ];

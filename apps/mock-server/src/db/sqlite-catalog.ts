@@ -12,6 +12,7 @@ import { createSqliteFileStore } from '../features/files/files-store';
 import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
+import { createSqliteNavigationVersionStore } from '../features/navigation/navigation-versions-store';
 import { createSqlitePermissionStore } from '../features/permissions/permissions-store';
 import { createSqliteProcessStore } from '../features/processes/processes-store';
 import { createSqliteRecordStore } from '../features/records/records-store.sqlite';
@@ -22,6 +23,7 @@ import { createSqliteTranslationStore } from '../features/translations/translati
 import { createSqliteUsersAdminStore } from '../features/users/users-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
+import { BACKFILL_NAVIGATION_VERSIONS } from './migrations/navigation-versions';
 import { seedIfNeeded, seedRolesIfNeeded } from './seed';
 import { seedDashboardsIfNeeded } from './seed-dashboards';
 import type { SeedKind } from './seed-data';
@@ -115,6 +117,8 @@ export async function openSqliteCatalog(options: {
       seedHistoryIfNeeded(db, options.now());
       seedDashboardsIfNeeded(db, options.now());
       seedTranslationsIfNeeded(db, options.now());
+      // Version 1 of each navigation the seed just wrote (a no-op once every profile has one).
+      db.exec(BACKFILL_NAVIGATION_VERSIONS);
       if (options.largeDemoBatches && definition.seed === 'full') {
         seedLarge(db, definition.id, seeded, options.largeDemoBatches, options);
       }
@@ -154,6 +158,7 @@ export async function openSqliteCatalog(options: {
           definitionVersions: createSqliteDefinitionVersionStore(db, write),
           commandVersions: createSqliteCommandVersionStore(db, write),
           definitionChanges: createSqliteDefinitionChangesStore(db),
+          navigationVersions: createSqliteNavigationVersionStore(db, write),
         },
       });
     }

@@ -14,7 +14,9 @@ const titles = (roles: Role[], isSupervisor: boolean) =>
 
 describe('systemEntriesFor', () => {
   it('lists every administration entry for a user with every right, in menu order', () => {
-    expect(systemEntriesFor(contextWith(['design', 'permission-design', 'user-admin'], true))).toEqual([
+    expect(
+      systemEntriesFor(contextWith(['design', 'navigation-design', 'permission-design', 'user-admin'], true)),
+    ).toEqual([
       {
         title: 'Users',
         href: '/form?WebTemplateNo=901',
@@ -29,6 +31,11 @@ describe('systemEntriesFor', () => {
         title: 'Form designer',
         href: '/designer',
         description: 'Change a form, publish it as a new version, compare and revert versions',
+      },
+      {
+        title: 'Navigation designer',
+        href: '/designer/navigation',
+        description: "Change a profile's menu, publish it as a new version, compare and revert versions",
       },
       {
         title: 'Audit trail',
@@ -48,6 +55,7 @@ describe('systemEntriesFor', () => {
     expect(titles(['permission-design'], false)).toEqual(['Permissions']);
     expect(titles([], true)).toEqual(['Audit trail', 'Security events']);
     expect(titles(['design'], false)).toEqual(['Form designer']);
-    expect(titles(['translation-admin', 'navigation-design'], false)).toEqual([]);
+    expect(titles(['navigation-design'], false)).toEqual(['Navigation designer']);
+    expect(titles(['translation-admin'], false)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ export interface SystemEntry {
 }
 
 type SystemTexts = HostTexts['system'];
-type TextKey = 'users' | 'permissions' | 'audit' | 'securityEvents' | 'designer';
+type TextKey = 'users' | 'permissions' | 'audit' | 'securityEvents' | 'designer' | 'navigationDesigner';
 
 interface GatedEntry {
   /** Its title's key in the texts; the description's is `<key>Description`. */
@@ -35,6 +35,12 @@ const ENTRIES: readonly GatedEntry[] = [
     href: '/designer',
     // The design-mode permission (the `design` role): the server's check on `designer/forms…`.
     isAllowed: (context) => context.DesignMode.CanDesign,
+  },
+  {
+    text: 'navigationDesigner',
+    href: '/designer/navigation',
+    // The `navigation-design` role: the server's check on `designer/navigation…`.
+    isAllowed: (context) => context.Roles.includes('navigation-design'),
   },
   {
     text: 'audit',

@@ -29,6 +29,9 @@ export const HOST_TEXTS_DE: HostTexts = Object.freeze<HostTexts>({
     designer: 'Formular-Designer',
     designerDescription:
       'Ein Formular ändern, als neue Version veröffentlichen, Versionen vergleichen und zurücksetzen',
+    navigationDesigner: 'Navigations-Designer',
+    navigationDesignerDescription:
+      'Das Menü eines Profils ändern, als neue Version veröffentlichen, Versionen vergleichen und zurücksetzen',
   },
   profile: {
     title: 'Ihr Profil',
@@ -99,6 +102,16 @@ export const HOST_TEXTS_DE: HostTexts = Object.freeze<HostTexts>({
     commands: 'Prozessbefehle',
     command: 'Befehl',
     steps: 'Schritte',
+  },
+  navigationDesigner: {
+    title: 'Navigations-Designer',
+    noRight: 'Sie haben nicht das Recht, die Navigation zu gestalten.',
+    noProfile: 'ProfileId muss eine positive ganze Zahl sein.',
+    loading: 'Wird geladen…',
+    summary: (version, nodes) => `Version ${version}, ${nodes} Knoten`,
+    design: (profile) => `Navigation von ${profile}`,
+    publishedVersion: (version) => `Version ${version} veröffentlicht`,
+    open: 'Navigations-Designer',
   },
   profileSwitch: {
     switching: 'Profil wird gewechselt…',

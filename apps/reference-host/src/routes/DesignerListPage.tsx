@@ -15,8 +15,14 @@ import { useHostTexts } from '../texts';
 export function DesignerListPage() {
   const texts = useHostTexts().designer;
   const { context } = useSignedIn();
-  if (!context.DesignMode.CanDesign)
-    return <DesignerNotice title={texts.title} kind="note" text={texts.noRight} />;
+  if (!context.DesignMode.CanDesign) {
+    return (
+      <>
+        <DesignerNotice title={texts.title} kind="note" text={texts.noRight} />
+        <NavigationDesignerLink />
+      </>
+    );
+  }
   return <DesignerLists />;
 }
 
@@ -27,6 +33,7 @@ function DesignerLists() {
   return (
     <>
       <h1>{texts.title}</h1>
+      <NavigationDesignerLink />
       <p>
         <Link to="/designer/changes">{texts.changes}</Link>
       </p>
@@ -112,5 +119,17 @@ function DesignerTable<T>(props: {
         </table>
       )}
     </section>
+  );
+}
+
+/** The navigation designer's entry, for users with the navigation-designer flag. */
+function NavigationDesignerLink() {
+  const texts = useHostTexts().navigationDesigner;
+  const { context } = useSignedIn();
+  if (!context.Roles.includes('navigation-design')) return null;
+  return (
+    <p>
+      <Link to="/designer/navigation">{texts.open}</Link>
+    </p>
   );
 }

@@ -27,6 +27,11 @@ export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
 export const HelpPage = lazyPage(() => import('./HelpPage'), 'HelpPage');
 export const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
 export const LogonPage = lazyPage(() => import('./LogonPage'), 'LogonPage');
+/** `/designer/navigation`: the navigation designer and a profile's versions (forms-react's `./designer`). */
+export const NavigationDesignerPage = lazyPage(
+  () => import('./NavigationDesignerPage'),
+  'NavigationDesignerPage',
+);
 export const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
 /** `/_forms/form`: the element permissions editor over a form (forms-react's `./permissions`). */
 export const PermissionsEditorPage = lazyPage(

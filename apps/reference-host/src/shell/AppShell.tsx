@@ -1,4 +1,4 @@
-import type { Bookmark, SiteMapNode } from '@procedo/client-api';
+import { type Bookmark, parseTimepoint, type SiteMapNode } from '@procedo/client-api';
 import { deferCall, navigationTarget, TOP_MENU_BAR_DELAY_MS, useMessages } from '@procedo/forms-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -43,17 +43,22 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
   });
   const quickFindId = useId();
   const menu = useNavigationMenu();
+  // A page in time travel shows the navigation in force at its timepoint (a well-formed one: the
+  // page itself says when it is not).
+  const [addressParams] = useSearchParams();
+  const pageTimepoint = addressParams.get('Timepoint') ?? '';
+  const menuTimepoint = parseTimepoint(pageTimepoint) === null ? undefined : pageTimepoint;
 
   // Loaded again after a re-login (a new session id): a failure for want of a session heals.
   // And after a profile switch: the navigation is the profile's.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session or its profile changes, or after a translation
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the session or its profile changes, after a translation, or at another timepoint
   useEffect(() => {
     let isCurrent = true;
     setNavigation({ kind: 'loading' });
     // Spec §9 top menu bar call: 100 ms after the page starts, behind the page's own first calls.
     const cancel = deferCall(() => {
       callback
-        .siteMap()
+        .siteMap(menuTimepoint === undefined ? {} : { timepoint: menuTimepoint })
         .then((nodes) => {
           if (isCurrent) setNavigation({ kind: 'ready', nodes });
         })
@@ -67,7 +72,7 @@ export function AppShell({ children, sessionNotice, languagePicker }: AppShellPr
       isCurrent = false;
       cancel();
     };
-  }, [context.SessionId, context.WebProfileId, navigationRevision]);
+  }, [context.SessionId, context.WebProfileId, navigationRevision, menuTimepoint]);
 
   // Quick find offers the user's bookmarks too: read when a search starts and after each toggle.
   const [bookmarks, setBookmarks] = useState<readonly Bookmark[]>([]);

@@ -44,6 +44,15 @@ describe('callback client', () => {
     );
   });
 
+  it('reads the site map at a timepoint with X-Procedo-Timepoint, and now without it', async () => {
+    const { fetch, seen } = fixedFetch(200, ok('&lt;SiteMap/&gt;'));
+    const client = createCallbackClient({ fetch });
+    await client.siteMap({ timepoint: '2026-11-01T10:00:00.000Z' });
+    await client.siteMap();
+    expect(seen[0]?.headers.get('x-procedo-timepoint')).toBe('2026-11-01T10:00:00.000Z');
+    expect(seen[1]?.headers.get('x-procedo-timepoint')).toBeNull();
+  });
+
   it('marks a background command for the server and leaves the timeout cookie alone', async () => {
     const { fetch, seen } = fixedFetch(200, ok(''));
     let refreshes = 0;

@@ -15,6 +15,7 @@ import {
   globalFetch,
   isHtmlResponse,
   readCsrfCookie,
+  TIMEPOINT_HEADER,
 } from '../http';
 import type { ServerTimeoutCookie } from '../server-timeout';
 import { type BookmarkState, BookmarkStateSchema } from '../v1/bookmarks';
@@ -75,6 +76,11 @@ export interface SendOptions {
    * @default false
    */
   background?: boolean;
+  /**
+   * The instant the page views (`X-Procedo-Timepoint`): the server answers a read as it was then
+   * and refuses every other command. @default none (the current data)
+   */
+  timepoint?: string;
 }
 
 /** The callback (XML) client: `POST /callback` with one `Command`, one `Response` back. */
@@ -91,7 +97,12 @@ export interface CallbackClient {
   /** `Web.Resources.XmlOfComponentName`: the component's text (its XML, as text). */
   xmlOfComponentName(name: string): Promise<string>;
   /** `Profile.Navigation.SiteMap.Xml`: the profile's navigation tree. */
-  siteMap(options?: { profileId?: number | string; xPathQuery?: string }): Promise<SiteMapNode[]>;
+  siteMap(options?: {
+    profileId?: number | string;
+    xPathQuery?: string;
+    /** The navigation version in force at this instant (a page in time travel). @default now */
+    timepoint?: string;
+  }): Promise<SiteMapNode[]>;
   /**
    * `Web.Data.XmlOfId` with `ReturnType` `Json`: the record named by `dataId`
    * (`<WebTemplateNo>:<record id>`), checked with `RecordSchema`.
@@ -198,9 +209,11 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
     body: BodyInit,
     contentType: string,
     background: boolean,
+    timepoint?: string,
   ): Promise<DecodedResponse> {
     const headers: Record<string, string> = { 'Content-Type': contentType, Accept: 'application/xml' };
     if (background) headers[BACKGROUND_HEADER] = '1';
+    if (timepoint !== undefined) headers[TIMEPOINT_HEADER] = timepoint;
     const token = getCsrfToken();
     if (token) headers[CSRF_HEADER] = token;
 
@@ -252,10 +265,15 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
     return decoded;
   }
 
-  async function tracked(body: BodyInit, contentType: string, background = false): Promise<DecodedResponse> {
+  async function tracked(
+    body: BodyInit,
+    contentType: string,
+    background = false,
+    timepoint?: string,
+  ): Promise<DecodedResponse> {
     options.ajaxCounter?.start();
     try {
-      const decoded = await exchange(body, contentType, background);
+      const decoded = await exchange(body, contentType, background, timepoint);
       options.ajaxCounter?.succeed();
       if (!background) options.serverTimeout?.refresh();
       return decoded;
@@ -268,7 +286,7 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
   const xmlType = 'application/xml; charset=utf-8';
   // Encoded before the counter starts: a command XML cannot carry is the caller's error, not a call.
   const send = async (command: EncodableCommand, sendOptions: SendOptions = {}) =>
-    tracked(encodeCommand(command), xmlType, sendOptions.background);
+    tracked(encodeCommand(command), xmlType, sendOptions.background, sendOptions.timepoint);
 
   function xmlOfId(dataId: string, o: XmlOfIdOptions & { returnType: 'Json' }): Promise<RecordVersion>;
   function xmlOfId(dataId: string, o?: XmlOfIdOptions & { returnType?: 'Xml' }): Promise<DecodedResponse>;
@@ -326,11 +344,14 @@ export function createCallbackClient(options: CallbackClientOptions = {}): Callb
       return response.resultText;
     },
     async siteMap(siteMapOptions = {}) {
-      const response = await send({
-        CommandType: 'Profile.Navigation.SiteMap.Xml',
-        ProfileId: siteMapOptions.profileId === undefined ? undefined : String(siteMapOptions.profileId),
-        xPathQuery: siteMapOptions.xPathQuery,
-      });
+      const response = await send(
+        {
+          CommandType: 'Profile.Navigation.SiteMap.Xml',
+          ProfileId: siteMapOptions.profileId === undefined ? undefined : String(siteMapOptions.profileId),
+          xPathQuery: siteMapOptions.xPathQuery,
+        },
+        siteMapOptions.timepoint === undefined ? {} : { timepoint: siteMapOptions.timepoint },
+      );
       try {
         return parseSiteMap(response);
       } catch (cause) {

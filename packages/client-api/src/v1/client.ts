@@ -4,6 +4,7 @@ import { createV1Request, type V1ClientOptions } from './create-request';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createDesignerApi, type DesignerApi } from './designer';
 import { createDesignerCommandsApi, type DesignerCommandsApi } from './designer-commands';
+import { createDesignerNavigationApi, type DesignerNavigationApi } from './designer-navigation';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
 import { createLanguagesApi, type LanguagesApi } from './languages';
@@ -47,6 +48,8 @@ export interface V1Client {
   designer: DesignerApi & {
     /** `designer/commands…`: process command versions and publishing (the `design` role). */
     commands: DesignerCommandsApi;
+    /** `designer/navigation…`: profile navigation versions and publishing (the `navigation-design` role). */
+    navigation: DesignerNavigationApi;
   };
 }
 
@@ -68,6 +71,10 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     users: createUsersApi(request),
     permissions: createPermissionsApi(request),
     languages: createLanguagesApi(request),
-    designer: { ...createDesignerApi(request), commands: createDesignerCommandsApi(request) },
+    designer: {
+      ...createDesignerApi(request),
+      commands: createDesignerCommandsApi(request),
+      navigation: createDesignerNavigationApi(request),
+    },
   };
 }

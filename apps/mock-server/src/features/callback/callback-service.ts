@@ -207,7 +207,11 @@ export function createCallbackService(options: {
       '': {
         schema: SiteMapXmlCommandSchema,
         reads: true,
-        run: async (command: z.infer<typeof SiteMapXmlCommandSchema>, auth: AuthContext) => {
+        run: async (
+          command: z.infer<typeof SiteMapXmlCommandSchema>,
+          auth: AuthContext,
+          timepoint: Timepoint | null,
+        ) => {
           try {
             const profileId =
               command.ProfileId === undefined ? auth.user.profileId : Number(command.ProfileId);
@@ -216,6 +220,7 @@ export function createCallbackService(options: {
               user: auth.user,
               profileId,
               xPathQuery: command.xPathQuery,
+              timepoint,
             });
             return {
               type: 'ok',

@@ -27,7 +27,7 @@ const ChangesQuery = z.object({
 });
 
 /** The service of one kind of versioned definition, as its routes call it. */
-interface VersionedService<Body> {
+export interface VersionedService<Body> {
   list(auth: AuthContext): Promise<unknown>;
   get(auth: AuthContext, key: number): Promise<unknown>;
   versions(auth: AuthContext, key: number): Promise<unknown>;
@@ -37,7 +37,7 @@ interface VersionedService<Body> {
 }
 
 /** `{path}`, `{path}/{key}`, `…/versions`, `…/versions/{v}`, `…/diff?from&to` and `POST …/versions` of one kind. */
-function versionRoutes<S extends z.core.$ZodType>(
+export function versionRoutes<S extends z.core.$ZodType>(
   router: Router,
   path: string,
   service: VersionedService<z.output<S>>,

@@ -13,8 +13,11 @@ export interface VersionStamp {
   ChangeNote: string;
 }
 
+/** One change of a diff: the form and command designers' by default. */
+type Change = DefinitionDiff['Changes'][number];
+
 /** What the designers' services share about one kind of versioned definition. */
-export interface DefinitionKind<Definition, V extends StoredVersion> {
+export interface DefinitionKind<Definition, V extends StoredVersion, C = Change> {
   /** How messages name one ('form', 'process command'). */
   noun: string;
   /** How the conflict message names the one being published ('form', 'command'). */
@@ -22,17 +25,22 @@ export interface DefinitionKind<Definition, V extends StoredVersion> {
   store(database: DatabaseEntry): VersionReads<V>;
   /** A stored version as this server reads it; one it cannot read is a server fault (500, logged). */
   parse(database: DatabaseEntry, stored: V): Definition;
-  diff(from: Definition, to: Definition): DefinitionDiff['Changes'];
+  diff(from: Definition, to: Definition): C[];
 }
 
 /** The reads and publish steps every kind of versioned definition has. */
-export interface VersionedDefinitions<Definition, V extends StoredVersion> {
+export interface VersionedDefinitions<Definition, V extends StoredVersion, C = Change> {
   /** The kind's {@link DefinitionKind.parse}. */
   parse(database: DatabaseEntry, stored: V): Definition;
   /** A version (the latest without `version`); 404 naming the definition or the version. */
   stored(database: DatabaseEntry, key: number, version?: number): Promise<V>;
   versions(auth: AuthContext, key: number): Promise<DefinitionVersionList>;
-  diff(auth: AuthContext, key: number, from: number, to: number): Promise<DefinitionDiff>;
+  diff(
+    auth: AuthContext,
+    key: number,
+    from: number,
+    to: number,
+  ): Promise<Omit<DefinitionDiff, 'Changes'> & { Changes: C[] }>;
   /**
    * The first steps of a publish: the draft's own problems (400 `VALIDATION`, `issuesOf` the
    * version it replaces) — the designer fixes them whoever published meanwhile — then a stale
@@ -60,9 +68,9 @@ export const stampOf = (version: VersionSummary): VersionStamp => ({
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Creates the {@link VersionedDefinitions} of one kind. */
-export function createVersionedDefinitions<Definition, V extends StoredVersion>(
-  kind: DefinitionKind<Definition, V>,
-): VersionedDefinitions<Definition, V> {
+export function createVersionedDefinitions<Definition, V extends StoredVersion, C = Change>(
+  kind: DefinitionKind<Definition, V, C>,
+): VersionedDefinitions<Definition, V, C> {
   const unknown = (key: number) => notFound(`Unknown ${kind.noun} ${key}`);
 
   const conflict = (currentVersion: number) =>

@@ -1,5 +1,6 @@
 import type { SiteMapNode } from '@procedo/client-api';
 import type { DatabaseEntry } from '../../db/catalog';
+import type { Timepoint } from '../../http/timepoint';
 import { type FormAccess, formAccessOf, formsOpenedBy } from '../forms/form-access';
 import { hasRole } from '../session/roles';
 import type { UserRecord } from '../session/session-store';
@@ -68,6 +69,23 @@ export function withoutClosedForms(nodes: SiteMapNode[], mayOpen: FormAccess): S
   });
 }
 
+/**
+ * A profile's nodes now (`navigation_nodes`, the latest version) or at a timepoint: the version
+ * in force then (one seek on `navigation_versions_in_force`); its ids are the nodes' ids, so
+ * translations still apply.
+ */
+async function nodesAt(
+  database: DatabaseEntry,
+  profileId: number,
+  timepoint: Timepoint | null | undefined,
+): Promise<NavigationNodeRecord[]> {
+  if (timepoint) {
+    const version = await database.stores.navigationVersions.inForceAt(profileId, timepoint.iso);
+    if (version) return JSON.parse(version.json) as NavigationNodeRecord[];
+  }
+  return database.stores.navigation.listNodes(profileId);
+}
+
 function findByTitle(nodes: SiteMapNode[], title: string): SiteMapNode[] {
   return nodes.flatMap((node) => [
     ...(node.title === title ? [node] : []),
@@ -84,6 +102,8 @@ export async function getSiteMap(options: {
   user: UserRecord;
   profileId?: number;
   xPathQuery?: string;
+  /** The instant the caller views: the navigation version in force then. @default now */
+  timepoint?: Timepoint | null;
 }): Promise<SiteMapNode[]> {
   const { database, user } = options;
   const title = parseSiteMapQuery(options.xPathQuery);
@@ -97,7 +117,7 @@ export async function getSiteMap(options: {
   const profile = await database.stores.navigation.findProfile(profileId);
   if (!profile) throw new NavigationError('unknown-profile', `Unknown profile ${profileId}`);
   const access = await formAccessOf(database, profileId);
-  const tree = withoutClosedForms(buildTree(await database.stores.navigation.listNodes(profileId)), (no) => {
+  const tree = withoutClosedForms(buildTree(await nodesAt(database, profileId, options.timepoint)), (no) => {
     const role = ROLE_FORMS.get(no);
     return role ? hasRole(user, role) : access(no);
   });
