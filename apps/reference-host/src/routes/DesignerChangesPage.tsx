@@ -6,8 +6,13 @@ import { DesignerNotice } from '../designer/page-parts';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
-const hrefOf = (entry: DefinitionAuditEntry) =>
-  entry.Kind === 'form' ? formDesignerHref(entry.Key) : commandDesignerHref(entry.Key);
+const HREFS: Record<DefinitionAuditEntry['Kind'], (key: number) => string> = {
+  form: formDesignerHref,
+  command: commandDesignerHref,
+  navigation: (profileId) => `/designer/navigation?ProfileId=${profileId}`,
+};
+
+const hrefOf = (entry: DefinitionAuditEntry) => HREFS[entry.Kind](entry.Key);
 
 /**
  * `/designer/changes` (Administration › Form designer › Definition changes): the audit trail of

@@ -306,7 +306,7 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     title: 'Definitionsänderungen',
     kind: 'Art',
     allKinds: 'Alle Arten',
-    kinds: { form: 'Formular', command: 'Prozessbefehl' },
+    kinds: { form: 'Formular', command: 'Prozessbefehl', navigation: 'Navigation' },
     caption: 'Jede veröffentlichte Version, die neueste zuerst',
     when: 'Wann (UTC)',
     what: 'Definition',

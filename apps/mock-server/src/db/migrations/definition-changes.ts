@@ -14,6 +14,8 @@ export const DEFINITION_CHANGES_MIGRATIONS: readonly Migration[] = [
         ON form_definition_versions(published_at_utc, web_template_no, version);
       CREATE INDEX process_command_versions_published
         ON process_command_versions(published_at_utc, command_id, version);
+      CREATE INDEX navigation_versions_published
+        ON navigation_versions(published_at_utc, profile_id, version);
     `,
   },
 ];

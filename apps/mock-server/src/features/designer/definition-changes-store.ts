@@ -9,7 +9,7 @@ export type DefinitionKindName = DefinitionKind;
 export interface DefinitionChange {
   kind: DefinitionKindName;
   key: number;
-  /** The definition's name as that version had it (a form's title, a command's name). */
+  /** The definition's name as that version had it (a form's title, a command's name; a navigation's profile). */
   name: string;
   version: number;
   publishedAt: string;
@@ -41,6 +41,11 @@ const TABLES: Readonly<Record<DefinitionKindName, { table: string; keyColumn: st
     table: 'process_command_versions',
     keyColumn: 'command_id',
     name: "json_extract(json, '$.name')",
+  },
+  navigation: {
+    table: 'navigation_versions',
+    keyColumn: 'profile_id',
+    name: '(SELECT name FROM profiles WHERE profiles.id = profile_id)',
   },
 };
 

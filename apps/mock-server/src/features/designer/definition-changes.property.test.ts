@@ -21,6 +21,7 @@ beforeAll(() => {
   migrate(db, MIGRATIONS);
   for (const id of [1, 2, 3]) {
     db.prepare("INSERT INTO process_commands (id, name, description) VALUES (?, ?, '')").run(id, `C${id}`);
+    db.prepare('INSERT INTO profiles (id, name) VALUES (?, ?)').run(id, `P${id}`);
   }
 });
 afterAll(() => {
@@ -36,25 +37,31 @@ const instant = fc.constantFrom(
 );
 const history = fc.uniqueArray(
   fc.record({
-    kind: fc.constantFrom<DefinitionKindName>('form', 'command'),
+    kind: fc.constantFrom<DefinitionKindName>('form', 'command', 'navigation'),
     key: fc.integer({ min: 1, max: 3 }),
     version: fc.integer({ min: 1, max: 4 }),
     publishedAt: instant,
   }),
-  { selector: (v) => `${v.kind}:${v.key}:${v.version}`, maxLength: 30 },
+  { selector: (v) => `${v.kind}:${v.key}:${v.version}`, maxLength: 40 },
 );
 
 function replace(versions: readonly Omit<DefinitionChange, 'name' | 'publishedBy' | 'changeNote'>[]) {
   // The tables are append-only: each run starts from empty ones.
   db.exec(`DROP TRIGGER IF EXISTS form_definition_versions_append_only_delete;
     DROP TRIGGER IF EXISTS process_command_versions_append_only_delete;
-    DELETE FROM form_definition_versions; DELETE FROM process_command_versions;`);
+    DROP TRIGGER IF EXISTS navigation_versions_append_only_delete;
+    DELETE FROM form_definition_versions; DELETE FROM process_command_versions; DELETE FROM navigation_versions;`);
   for (const v of versions) {
     if (v.kind === 'form') {
       db.prepare(
         `INSERT INTO form_definition_versions (web_template_no, version, schema_version, json, published_at_utc, published_by, change_note)
          VALUES (?, ?, 1, json_object('Title', 'F' || ?), ?, 'someone', 'note')`,
       ).run(v.key, v.version, v.key, v.publishedAt);
+    } else if (v.kind === 'navigation') {
+      db.prepare(
+        `INSERT INTO navigation_versions (profile_id, version, json, published_at_utc, published_by, change_note)
+         VALUES (?, ?, '[]', ?, 'someone', 'note')`,
+      ).run(v.key, v.version, v.publishedAt);
     } else {
       db.prepare(
         `INSERT INTO process_command_versions (command_id, version, json, published_at_utc, published_by, change_note)
@@ -71,7 +78,11 @@ describe('the definition changes store', () => {
       fc.asyncProperty(
         history,
         fc.integer({ min: 1, max: 8 }),
-        fc.constantFrom<readonly DefinitionKindName[]>(['form', 'command'], ['form'], ['command']),
+        fc.constantFrom<readonly DefinitionKindName[]>(
+          ['form', 'command', 'navigation'],
+          ['form'],
+          ['command', 'navigation'],
+        ),
         async (versions, limit, kinds) => {
           replace(versions);
           const expected = versions
