@@ -6,6 +6,7 @@ import type { DashboardLabels } from '../dashboard/dashboard-labels';
 import type { CommandDesignerLabels } from '../designer/command-labels';
 import type { DefinitionChangesLabels } from '../designer/definition-changes-labels';
 import type { FormDesignerLabels } from '../designer/labels';
+import type { NavigationDesignerLabels } from '../designer/navigation/navigation-labels';
 import type { DefinitionVersionsLabels } from '../designer/versions-labels';
 import type { DeveloperBarLabels } from '../developer/labels';
 import type { FieldLabels } from '../fields/labels';
@@ -58,6 +59,8 @@ export interface FormsTexts {
   definitionVersions: DefinitionVersionsLabels;
   /** The process command designer (`@procedo/forms-react/designer`'s `CommandDesigner`). */
   commandDesigner: CommandDesignerLabels;
+  /** The navigation designer (`@procedo/forms-react/designer`'s `NavigationDesigner`). */
+  navigationDesigner: NavigationDesignerLabels;
   bookmarkToggle: BookmarkToggleLabels;
   /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
@@ -104,12 +107,13 @@ export type OnDemandSection =
   | 'formDesigner'
   | 'definitionChanges'
   | 'definitionVersions'
-  | 'commandDesigner';
+  | 'commandDesigner'
+  | 'navigationDesigner';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS`, `FORM_DESIGNER_LABELS`, `DEFINITION_CHANGES_LABELS`, `DEFINITION_VERSIONS_LABELS` and `COMMAND_DESIGNER_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS`, `FORM_DESIGNER_LABELS`, `DEFINITION_CHANGES_LABELS`, `DEFINITION_VERSIONS_LABELS`, `COMMAND_DESIGNER_LABELS` and `NAVIGATION_DESIGNER_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,

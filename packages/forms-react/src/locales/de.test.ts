@@ -5,6 +5,7 @@ import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
 import { COMMAND_DESIGNER_LABELS } from '../designer/command-labels';
 import { DEFINITION_CHANGES_LABELS } from '../designer/definition-changes-labels';
 import { FORM_DESIGNER_LABELS } from '../designer/labels';
+import { NAVIGATION_DESIGNER_LABELS } from '../designer/navigation/navigation-labels';
 import { DEFINITION_VERSIONS_LABELS } from '../designer/versions-labels';
 import { DEVELOPER_BAR_LABELS } from '../developer/labels';
 import { FILTER_EDITOR_LABELS } from '../filter-editor/labels';
@@ -23,6 +24,7 @@ const ENGLISH = {
   formDesigner: FORM_DESIGNER_LABELS,
   definitionVersions: DEFINITION_VERSIONS_LABELS,
   definitionChanges: DEFINITION_CHANGES_LABELS,
+  navigationDesigner: NAVIGATION_DESIGNER_LABELS,
   commandDesigner: COMMAND_DESIGNER_LABELS,
 };
 

@@ -302,6 +302,53 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     historyNew: 'Nachher',
     loading: 'Wird geladen…',
   },
+  navigationDesigner: {
+    title: (profile: string) => `Navigation von ${profile}`,
+    tree: 'Navigation',
+    addTop: 'Knoten auf oberster Ebene hinzufügen',
+    addChild: 'Untergeordneten Knoten hinzufügen',
+    addSibling: 'Gleichrangigen Knoten hinzufügen',
+    newNode: 'Neuer Knoten',
+    moveUp: 'Nach oben',
+    moveDown: 'Nach unten',
+    moveIn: 'Einrücken',
+    moveOut: 'Ausrücken',
+    remove: 'Entfernen',
+    moveHint:
+      'Alt+Pfeil oben/unten verschiebt den fokussierten Knoten unter seinen Geschwistern, Alt+Pfeil rechts in den Knoten darüber, Alt+Pfeil links aus seinem Ordner.',
+    details: 'Knoten',
+    noSelection: 'Wählen Sie einen Knoten, um ihn zu bearbeiten.',
+    nodeTitle: 'Titel',
+    description: 'Beschreibung',
+    linkKind: 'Öffnet',
+    kinds: {
+      none: 'Nichts (ein Ordner)',
+      form: 'Ein Formular',
+      command: 'Einen Prozessbefehl',
+      dashboard: 'Ein Dashboard',
+      help: 'Ein Hilfethema',
+      url: 'Eine Seite dieser Website',
+    },
+    target: 'Ziel',
+    url: 'Pfad',
+    folder: 'Ordner',
+    unknownTarget: (value: string | number) => `Unbekannt (${value})`,
+    problemCount: (count: number) => (count === 1 ? '1 Problem' : `${count} Probleme`),
+    changeNote: 'Änderungsnotiz',
+    changeNoteRequired: 'Geben Sie eine Änderungsnotiz ein',
+    publish: 'Veröffentlichen',
+    publishing: 'Wird veröffentlicht…',
+    published: (version: number | null) =>
+      version === null
+        ? 'Veröffentlicht. Benutzer sehen es beim nächsten Laden der Seite.'
+        : `Version ${version} veröffentlicht. Benutzer sehen sie beim nächsten Laden der Seite.`,
+    fixProblems: (count: number) =>
+      `Beheben Sie ${count === 1 ? 'das Problem' : `die ${count} Probleme`} vor dem Veröffentlichen.`,
+    serverProblems: 'Der Server hat Probleme gefunden: Sie werden an ihren Knoten angezeigt.',
+    conflict: (version: number | null) =>
+      `Ein anderer Designer hat zuerst ${version === null ? 'eine neuere Version' : `Version ${version}`} veröffentlicht: Nichts wurde gespeichert. Ihr Entwurf bleibt erhalten; öffnen Sie die neueste Version und wenden Sie Ihre Änderungen erneut an.`,
+    failed: (message: string) => `Veröffentlichen fehlgeschlagen: ${message}`,
+  },
   definitionChanges: {
     title: 'Definitionsänderungen',
     kind: 'Art',

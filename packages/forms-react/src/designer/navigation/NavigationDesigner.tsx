@@ -1,6 +1,7 @@
 import type { NavigationDefinition } from '@procedo/client-api';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Tree, TreeItem, TreeItemContent } from 'react-aria-components';
+import { useOnDemandTexts } from '../../i18n/texts';
 import { useProblemCounts } from '../list-parts';
 import { PublishBar, usePublishFlow } from '../publish-bar';
 import { NodeEditor } from './NavigationNodeEditor';
@@ -75,7 +76,7 @@ const MOVE_KEYS: Record<string, NavMove> = {
  * lists passed in), each problem at its node, and Publish with a change note through `onPublish`.
  */
 export function NavigationDesigner(props: NavigationDesignerProps) {
-  const L = { ...NAVIGATION_DESIGNER_LABELS, ...props.labels };
+  const L = { ...useOnDemandTexts('navigationDesigner', NAVIGATION_DESIGNER_LABELS), ...props.labels };
   const [draft, setDraftState] = useState<NavigationDraft>(() => navigationDraftFrom(props.navigation));
   const [selected, setSelected] = useState<string | null>(draft.nodes[0]?.key ?? null);
   const [serverProblems, setServerProblems] = useState<NavDraftProblem[]>([]);

@@ -1,7 +1,43 @@
 import type { NavigationLinkKind } from '@procedo/client-api';
 
-/** The navigation designer's texts (English); a host passes its own through `labels`. */
-export const NAVIGATION_DESIGNER_LABELS = {
+/** The navigation designer's texts; override any through `labels` or `ProcedoTexts` (section `navigationDesigner`). */
+export interface NavigationDesignerLabels {
+  title: (profile: string) => string;
+  tree: string;
+  addTop: string;
+  addChild: string;
+  addSibling: string;
+  newNode: string;
+  moveUp: string;
+  moveDown: string;
+  moveIn: string;
+  moveOut: string;
+  remove: string;
+  moveHint: string;
+  details: string;
+  noSelection: string;
+  nodeTitle: string;
+  description: string;
+  linkKind: string;
+  kinds: Record<NavigationLinkKind | 'none', string>;
+  target: string;
+  url: string;
+  folder: string;
+  unknownTarget: (value: string | number) => string;
+  problemCount: (count: number) => string;
+  changeNote: string;
+  changeNoteRequired: string;
+  publish: string;
+  publishing: string;
+  published: (version: number | null) => string;
+  fixProblems: (count: number) => string;
+  serverProblems: string;
+  conflict: (version: number | null) => string;
+  failed: (message: string) => string;
+}
+
+/** The navigation designer's English texts. */
+export const NAVIGATION_DESIGNER_LABELS: NavigationDesignerLabels = Object.freeze({
   title: (profile: string) => `Navigation of ${profile}`,
   tree: 'Navigation',
   addTop: 'Add top-level node',
@@ -27,7 +63,7 @@ export const NAVIGATION_DESIGNER_LABELS = {
     dashboard: 'A dashboard',
     help: 'A help topic',
     url: 'A page of this site',
-  } satisfies Record<NavigationLinkKind | 'none', string>,
+  },
   target: 'Target',
   url: 'Path',
   folder: 'Folder',
@@ -47,5 +83,4 @@ export const NAVIGATION_DESIGNER_LABELS = {
   conflict: (version: number | null) =>
     `Another designer published ${version === null ? 'a newer version' : `version ${version}`} first: nothing was stored. Your draft is kept; open the latest version and apply your changes again.`,
   failed: (message: string) => `Publishing failed: ${message}`,
-};
-export type NavigationDesignerLabels = typeof NAVIGATION_DESIGNER_LABELS;
+});
