@@ -9,10 +9,12 @@ import { bookmarksRoutes } from './features/bookmarks/bookmarks-routes';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { createDashboardsService } from './features/dashboards/dashboards-service';
+import { datasourcesDesignerRoutes, formDatasourceRoutes } from './features/datasources/datasources-routes';
 import { designerRoutes } from './features/designer/designer-routes';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
+import { filterAdminRoutes } from './features/filters/filter-admin-routes';
 import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
 import { permissionsRoutes } from './features/permissions/permissions-routes';
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
     translations,
     designer,
     commandDesigner,
+    filterAdmin,
+    datasources,
   } = createServices(deps);
 
   const app = express();
@@ -138,6 +142,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
   api.use('/v1', translationsRoutes({ translations, requireSession: apiSession }));
   // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
   api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
+  api.use('/v1', formDatasourceRoutes({ datasources, requireSession: apiSession }));
   api.use(
     '/v1',
     formsRoutes({
@@ -167,6 +172,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
     '/v1/designer',
     designerRoutes({ designer, commands: commandDesigner, requireSession: apiSession }),
   );
+  api.use('/v1/designer/filters', filterAdminRoutes({ filterAdmin, requireSession: apiSession }));
+  api.use('/v1/designer/datasources', datasourcesDesignerRoutes({ datasources, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

@@ -3,10 +3,12 @@ import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
 import { createBookmarksService } from './features/bookmarks/bookmarks-service';
 import { createCallbackService } from './features/callback/callback-service';
+import { createDatasourcesService } from './features/datasources/datasources-service';
 import { createCommandDesignerService } from './features/designer/command-designer-service';
 import { createDesignerService } from './features/designer/designer-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
+import { createFilterAdminService } from './features/filters/filter-admin-service';
 import { createFiltersService } from './features/filters/filters-service';
 import { createFormsService } from './features/forms/forms-service';
 import { createPermissionsService } from './features/permissions/permissions-service';
@@ -70,6 +72,8 @@ export function createServices(deps: {
   const permissions = createPermissionsService({ now, forms });
   const designer = createDesignerService({ now, forms });
   const commandDesigner = createCommandDesignerService({ now });
+  const filterAdmin = createFilterAdminService({ now, forms });
+  const datasources = createDatasourcesService({ now, forms });
   return {
     sessions,
     forms,
@@ -87,6 +91,8 @@ export function createServices(deps: {
     translations,
     designer,
     commandDesigner,
+    filterAdmin,
+    datasources,
   };
 }
 

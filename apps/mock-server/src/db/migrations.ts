@@ -1,5 +1,6 @@
 import { BOOKMARKS_MIGRATIONS } from './migrations/bookmarks';
 import { COMMAND_VERSIONS_MIGRATIONS } from './migrations/command-versions';
+import { DATASOURCES_MIGRATIONS } from './migrations/datasources';
 import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...USER_PROFILES_MIGRATIONS, // 23
   ...DEFINITION_VERSIONS_MIGRATIONS, // 24
   ...COMMAND_VERSIONS_MIGRATIONS, // 25
+  ...DATASOURCES_MIGRATIONS, // 27
 ];

@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteBookmarkStore } from '../features/bookmarks/bookmarks-store';
 import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
+import { createSqliteDatasourceStore } from '../features/datasources/datasource-store';
 import { createSqliteCommandVersionStore } from '../features/designer/command-versions-store';
 import { createSqliteDefinitionVersionStore } from '../features/designer/definition-versions-store';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteFilterAdminStore } from '../features/filters/filter-admin-store';
 import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
@@ -152,6 +154,8 @@ export async function openSqliteCatalog(options: {
           translations: createSqliteTranslationStore(db, write),
           definitionVersions: createSqliteDefinitionVersionStore(db, write),
           commandVersions: createSqliteCommandVersionStore(db, write),
+          datasources: createSqliteDatasourceStore(db, write),
+          filterAdmin: createSqliteFilterAdminStore(db, write),
         },
       });
     }
