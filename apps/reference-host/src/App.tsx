@@ -4,9 +4,11 @@ import {
   AuditSearchPage,
   BlankPage,
   DashboardPage,
+  DatasourceDesignerPage,
   DesignerFormPage,
   DesignerListPage,
   FilterEditorPage,
+  FilterManagerPage,
   FlowHomePage,
   FormPage,
   HelpPage,
@@ -49,6 +51,8 @@ export function App() {
         <Route path="system" element={<SystemPage />} />
         <Route path="designer" element={<DesignerListPage />} />
         <Route path="designer/form" element={<DesignerFormPage />} />
+        <Route path="designer/datasource" element={<DatasourceDesignerPage />} />
+        <Route path="designer/filters" element={<FilterManagerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,7 @@
 import type { DesignerFormList } from '@procedo/client-api';
 import { Link } from 'react-router';
 import { v1 } from '../api';
+import { DesignerDataLinks } from '../designer/DesignerDataLinks';
 import { formDesignerHref } from '../designer/designer-query';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
@@ -63,6 +64,7 @@ function DesignerFormsList() {
           </table>
         )}
       </section>
+      <DesignerDataLinks />
     </>
   );
 }

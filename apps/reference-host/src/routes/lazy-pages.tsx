@@ -18,6 +18,12 @@ export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'Dashboar
 /** `/designer/form`: the form designer and the form's versions (forms-react's `./designer`). */
 export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'DesignerFormPage');
 export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
+/** `/designer/datasource`, `/designer/filters`: datasources and saved filters (forms-react's `./designer`). */
+export const DatasourceDesignerPage = lazyPage(
+  () => import('./DatasourceDesignerPage'),
+  'DatasourceDesignerPage',
+);
+export const FilterManagerPage = lazyPage(() => import('./FilterManagerPage'), 'FilterManagerPage');
 export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
 export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
 export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
