@@ -84,6 +84,31 @@ export class HttpStatusError extends ProcedoApiError {
   }
 }
 
+/**
+ * The options that rebuild `error`: a more precise error of the same answer (a conflict with its
+ * body read) keeps the original as its cause.
+ */
+export function sameAnswer(error: HttpStatusError): HttpStatusErrorOptions {
+  return {
+    status: error.status,
+    method: error.method,
+    url: error.url,
+    bodyText: error.bodyText,
+    ...(error.body ? { body: error.body } : {}),
+    cause: error,
+  };
+}
+
+/** The JSON body of a 409 answer, to read a conflict's details from; null for anything else. */
+export function conflictJson(error: unknown): { error: HttpStatusError; json: unknown } | null {
+  if (!(error instanceof HttpStatusError) || error.status !== 409) return null;
+  try {
+    return { error, json: JSON.parse(error.bodyText) };
+  } catch {
+    return null;
+  }
+}
+
 /** The server says there is no valid session (callback `NOT_LOGGED_ON`, v1 401 `NOT_LOGGED_ON`). */
 export class NotLoggedOnError extends ProcedoApiError {
   override readonly kind = 'NotLoggedOnError' as const;

@@ -234,10 +234,6 @@ export {
 export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
 export { createDashboardsApi } from './v1/dashboards';
 export type {
-  BreakingChange,
-  DefinitionDiff,
-  DefinitionVersion,
-  DefinitionVersionList,
   DesignerApi,
   DesignerForm,
   DesignerFormList,
@@ -247,21 +243,10 @@ export type {
   PublishFormRequest,
 } from './v1/designer';
 export {
-  BreakingChangeError,
-  BreakingChangeErrorBodySchema,
-  BreakingChangeSchema,
   createDesignerApi,
-  DefinitionChangeSchema,
-  DefinitionConflictBodySchema,
-  DefinitionConflictError,
-  DefinitionDiffSchema,
-  DefinitionVersionListSchema,
-  DefinitionVersionSchema,
   DesignerFormListSchema,
   DesignerFormSchema,
   DesignerFormSummarySchema,
-  isBreakingChangeError,
-  isDefinitionConflictError,
   PublishedVersionSchema,
   PublishFormRequestSchema,
 } from './v1/designer';
@@ -330,6 +315,26 @@ export {
   ManagedFilterListSchema,
   ManagedFilterSchema,
 } from './v1/designer-filters';
+export type {
+  BreakingChange,
+  DefinitionDiff,
+  DefinitionVersion,
+  DefinitionVersionList,
+  VersionedDefinitionsApi,
+} from './v1/designer-versions';
+export {
+  BreakingChangeError,
+  BreakingChangeErrorBodySchema,
+  BreakingChangeSchema,
+  DefinitionChangeSchema,
+  DefinitionConflictBodySchema,
+  DefinitionConflictError,
+  DefinitionDiffSchema,
+  DefinitionVersionListSchema,
+  DefinitionVersionSchema,
+  isBreakingChangeError,
+  isDefinitionConflictError,
+} from './v1/designer-versions';
 export type {
   FiltersApi,
   SavedFilter,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { createV1Client } from './client';
-import { DefinitionConflictError, isDefinitionConflictError } from './designer';
 import { PublishCommandRequestSchema } from './designer-commands';
+import { DefinitionConflictError, isDefinitionConflictError } from './designer-versions';
 import {
   type CommandDefinition,
   CommandDefinitionSchema,

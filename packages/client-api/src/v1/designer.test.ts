@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { HttpStatusError } from '../errors';
 import { createV1Client } from './client';
+import { PublishFormRequestSchema } from './designer';
 import {
   BreakingChangeError,
   DefinitionConflictError,
   isBreakingChangeError,
   isDefinitionConflictError,
-  PublishFormRequestSchema,
-} from './designer';
+} from './designer-versions';
 import type { FormDefinition } from './form-schemas';
 
 const definition: FormDefinition = {

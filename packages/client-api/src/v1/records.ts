@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { HttpStatusError } from '../errors';
+import { conflictJson, HttpStatusError, sameAnswer } from '../errors';
 import { TIMEPOINT_HEADER } from '../http';
 import { type SearchFilter, type SearchSort, writeSearchParams } from '../search/search-query';
 import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
@@ -147,15 +147,7 @@ export class VersionConflictError extends HttpStatusError {
   readonly current: RecordVersion;
 
   constructor(options: { error: HttpStatusError; current: RecordVersion }) {
-    const { error } = options;
-    super({
-      status: error.status,
-      method: error.method,
-      url: error.url,
-      bodyText: error.bodyText,
-      ...(error.body ? { body: error.body } : {}),
-      cause: error,
-    });
+    super(sameAnswer(options.error));
     this.name = 'VersionConflictError';
     this.current = options.current;
   }
@@ -170,16 +162,10 @@ export const isVersionConflictError = (error: unknown): error is VersionConflict
 
 /** A 409 with the conflict body becomes a {@link VersionConflictError}; anything else is rethrown. */
 function asConflict(error: unknown): never {
-  if (error instanceof HttpStatusError && error.status === 409) {
-    let json: unknown;
-    try {
-      json = JSON.parse(error.bodyText);
-    } catch {
-      throw error;
-    }
-    const parsed = ConflictBodySchema.safeParse(json);
-    if (parsed.success) throw new VersionConflictError({ error, current: parsed.data.Current });
-  }
+  const answer = conflictJson(error);
+  const parsed = answer && ConflictBodySchema.safeParse(answer.json);
+  if (answer && parsed?.success)
+    throw new VersionConflictError({ error: answer.error, current: parsed.data.Current });
   throw error;
 }
 

@@ -1,4 +1,4 @@
-import { HttpStatusError } from '../errors';
+import { conflictJson, HttpStatusError, sameAnswer } from '../errors';
 import type { V1Request } from './request';
 import {
   type OwnAccount,
@@ -23,15 +23,7 @@ export class UserConflictError extends HttpStatusError {
   readonly current: UserAccount;
 
   constructor(options: { error: HttpStatusError; current: UserAccount }) {
-    const { error } = options;
-    super({
-      status: error.status,
-      method: error.method,
-      url: error.url,
-      bodyText: error.bodyText,
-      ...(error.body ? { body: error.body } : {}),
-      cause: error,
-    });
+    super(sameAnswer(options.error));
     this.name = 'UserConflictError';
     this.current = options.current;
   }
@@ -45,16 +37,10 @@ export const isUserConflictError = (error: unknown): error is UserConflictError 
     (error as { isUserConflict?: unknown }).isUserConflict === true);
 
 function asUserConflict(error: unknown): never {
-  if (error instanceof HttpStatusError && error.status === 409) {
-    let json: unknown;
-    try {
-      json = JSON.parse(error.bodyText);
-    } catch {
-      throw error;
-    }
-    const parsed = UserConflictBodySchema.safeParse(json);
-    if (parsed.success) throw new UserConflictError({ error, current: parsed.data.Current });
-  }
+  const answer = conflictJson(error);
+  const parsed = answer && UserConflictBodySchema.safeParse(answer.json);
+  if (answer && parsed?.success)
+    throw new UserConflictError({ error: answer.error, current: parsed.data.Current });
   throw error;
 }
 

@@ -34,7 +34,7 @@ const seeds = new WeakMap<DatabaseEntry, Promise<Map<string, DatasourceColumn[]>
 async function seededDefinitions(database: DatabaseEntry): Promise<FormDefinition[]> {
   const store = database.stores.definitionVersions;
   const current = await store.listCurrent();
-  const firsts = await Promise.all(current.map((row) => store.get(row.webTemplateNo, 1)));
+  const firsts = await Promise.all(current.map((row) => store.get(row.key, 1)));
   return firsts.flatMap((row) => (row ? [FormDefinitionSchema.parse(JSON.parse(row.json))] : []));
 }
 

@@ -13,10 +13,9 @@ import {
 } from '@procedo/client-api';
 import type { z } from 'zod';
 import type { DatabaseEntry } from '../../db/catalog';
-import { AppError } from '../../errors/app-error';
-import { notFound, validationFailure } from '../forms/form-errors';
 import type { AuthContext } from '../session/session-service';
-import type { StoredCommandVersion } from './command-versions-store';
+import type { StoredVersion } from './version-table';
+import { createVersionedDefinitions, stampOf } from './versioned-definitions';
 
 /** A parsed publish body. */
 export type PublishCommandBody = z.output<typeof PublishCommandRequestSchema>;
@@ -42,8 +41,6 @@ export interface CommandDesignerService {
   publish(auth: AuthContext, commandId: number, body: PublishCommandBody): Promise<PublishedCommandVersion>;
 }
 
-const unknownCommand = (id: number) => notFound(`Unknown process command ${id}`);
-
 /** The wire form of a stored command (the engine's field names, camelCase) and back. */
 const toWire = (command: ProcessCommandDefinition): CommandDefinition => ({
   Name: command.name,
@@ -62,47 +59,33 @@ const toStored = (command: CommandDefinition): ProcessCommandDefinition => ({
   steps: command.Steps,
 });
 
-/** A stored version as this server reads it; one it cannot read is a server fault (500, logged). */
-function parseVersion(database: DatabaseEntry, stored: StoredCommandVersion): CommandDefinition {
-  const parsed = ProcessCommandDefinitionSchema.safeParse(JSON.parse(stored.json));
-  if (!parsed.success) {
-    throw new Error(
-      `Command ${stored.commandId} version ${stored.version} in database ${database.id} is not a valid command`,
-      { cause: parsed.error },
-    );
-  }
-  return toWire(parsed.data);
-}
-
-const toDesignerCommand = (database: DatabaseEntry, stored: StoredCommandVersion): DesignerCommand => ({
-  CommandId: stored.commandId,
-  Version: stored.version,
-  PublishedAt: stored.publishedAt,
-  PublishedBy: stored.publishedBy,
-  ChangeNote: stored.changeNote,
-  Command: parseVersion(database, stored),
+/** Process commands as the designer's versioned kind; the key is the command's id. */
+const commands = createVersionedDefinitions<CommandDefinition, StoredVersion>({
+  noun: 'process command',
+  conflictNoun: 'command',
+  store: (database) => database.stores.commandVersions,
+  parse(database, stored) {
+    const parsed = ProcessCommandDefinitionSchema.safeParse(JSON.parse(stored.json));
+    if (!parsed.success) {
+      throw new Error(
+        `Command ${stored.key} version ${stored.version} in database ${database.id} is not a valid command`,
+        { cause: parsed.error },
+      );
+    }
+    return toWire(parsed.data);
+  },
+  diff: diffCommandSteps,
 });
 
-function conflict(currentVersion: number): AppError {
-  return new AppError({
-    status: 409,
-    code: 'CONFLICT',
-    message: `Another designer published version ${currentVersion} of this command first: nothing was stored. Open it and apply your changes again.`,
-    extra: { CurrentVersion: currentVersion },
-  });
-}
+const toDesignerCommand = (database: DatabaseEntry, stored: StoredVersion): DesignerCommand => ({
+  CommandId: stored.key,
+  ...stampOf(stored),
+  Command: commands.parse(database, stored),
+});
 
 /** Creates the {@link CommandDesignerService}. */
 export function createCommandDesignerService(options: { now: () => number }): CommandDesignerService {
   const { now } = options;
-
-  async function stored(database: DatabaseEntry, id: number, version?: number) {
-    const store = database.stores.commandVersions;
-    const found = version === undefined ? await store.latest(id) : await store.get(id, version);
-    if (found) return found;
-    if (version === undefined || !(await store.latest(id))) throw unknownCommand(id);
-    throw notFound(`Process command ${id} has no version ${version}`);
-  }
 
   /**
    * What the schema cannot know (paths from the body): a sub-process command must exist — the
@@ -141,9 +124,9 @@ export function createCommandDesignerService(options: { now: () => number }): Co
       const rows = await auth.database.stores.commandVersions.listCurrent();
       return {
         Items: rows.map((row) => {
-          const { Name, Description, Steps } = parseVersion(auth.database, row);
+          const { Name, Description, Steps } = commands.parse(auth.database, row);
           return {
-            CommandId: row.commandId,
+            CommandId: row.key,
             Name,
             Description,
             StepCount: Steps.length,
@@ -156,44 +139,25 @@ export function createCommandDesignerService(options: { now: () => number }): Co
     },
 
     async get(auth, id) {
-      return toDesignerCommand(auth.database, await stored(auth.database, id));
+      return toDesignerCommand(auth.database, await commands.stored(auth.database, id));
     },
 
-    async versions(auth, id) {
-      const items = await auth.database.stores.commandVersions.list(id);
-      if (items.length === 0) throw unknownCommand(id);
-      return {
-        Items: items.map((item) => ({
-          Version: item.version,
-          PublishedAt: item.publishedAt,
-          PublishedBy: item.publishedBy,
-          ChangeNote: item.changeNote,
-        })),
-      };
-    },
+    versions: commands.versions,
 
     async version(auth, id, version) {
-      return toDesignerCommand(auth.database, await stored(auth.database, id, version));
+      return toDesignerCommand(auth.database, await commands.stored(auth.database, id, version));
     },
 
-    async diff(auth, id, from, to) {
-      const a = parseVersion(auth.database, await stored(auth.database, id, from));
-      const b = parseVersion(auth.database, await stored(auth.database, id, to));
-      return { From: from, To: to, Changes: diffCommandSteps(a, b) };
-    },
+    diff: commands.diff,
 
     async publish(auth, id, body) {
-      const latest = await stored(auth.database, id);
       const draft = body.Command;
-      // A draft's own problems first (like the schema's): the designer fixes them whoever
-      // published meanwhile.
-      const issues = await publishIssues(auth.database, draft, parseVersion(auth.database, latest));
-      if (issues.length > 0) throw validationFailure(issues);
-      if (latest.version !== body.BaseVersion) throw conflict(latest.version);
-
+      await commands.checkDraft(auth, id, body.BaseVersion, (current) =>
+        publishIssues(auth.database, draft, current),
+      );
       const definition = toStored(draft);
       const result = await auth.database.stores.commandVersions.publish({
-        commandId: id,
+        key: id,
         baseVersion: body.BaseVersion,
         json: JSON.stringify(definition),
         command: definition,
@@ -202,20 +166,10 @@ export function createCommandDesignerService(options: { now: () => number }): Co
         publishedBy: auth.user.name,
         changeNote: body.ChangeNote,
       });
-      if (!result.ok) {
-        if (result.reason === 'missing') throw unknownCommand(id);
-        throw conflict(result.currentVersion);
-      }
+      if (!result.ok) throw commands.refusal(id, result);
       // New processes start with the new version; running ones keep theirs.
       auth.database.stores.processes.commandsChanged();
-      const { version } = result;
-      return {
-        Version: version.version,
-        PublishedAt: version.publishedAt,
-        PublishedBy: version.publishedBy,
-        ChangeNote: version.changeNote,
-        Command: draft,
-      };
+      return { ...stampOf(result.version), Command: draft };
     },
   };
 }

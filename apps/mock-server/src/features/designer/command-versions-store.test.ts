@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 const input = (overrides: Partial<PublishCommandInput> = {}): PublishCommandInput => ({
-  commandId: 7,
+  key: 7,
   baseVersion: 1,
   json: '{"v":2}',
   command: { description: 'new', openFlow: true, start: false, askName: true },
@@ -62,7 +62,7 @@ describe('the command version store', () => {
       { position: 0, definition_json: '{"a":1}' },
       { position: 1, definition_json: '{"b":2}' },
     ]);
-    expect(await store.publish(input({ commandId: 99 }))).toEqual({ ok: false, reason: 'missing' });
+    expect(await store.publish(input({ key: 99 }))).toEqual({ ok: false, reason: 'missing' });
     expect((await store.list(7)).map((v) => v.version)).toEqual([2, 1]);
   });
 });

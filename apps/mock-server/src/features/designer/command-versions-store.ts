@@ -1,43 +1,28 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import {
+  createVersionTable,
+  type PublishVersionInput,
+  type PublishVersionResult,
+  type StoredVersion,
+  type VersionReads,
+} from './version-table';
 
-/** One published version of a process command, not yet validated. */
-export interface StoredCommandVersion {
-  commandId: number;
-  version: number;
-  /** The command's fields and ordered steps, as the engine stores them. */
-  json: string;
-  publishedAt: string;
-  publishedBy: string;
-  changeNote: string;
-}
-
-/** What a publish stores: the command row's fields and its steps' JSON, in order. */
-export interface PublishCommandInput {
-  commandId: number;
-  /** The version the draft started from: the publish is refused unless it is still the latest. */
-  baseVersion: number;
-  json: string;
+/** What a command publish stores: the command row's fields and its steps' JSON, in order. */
+export interface PublishCommandInput extends PublishVersionInput {
   command: { description: string; openFlow: boolean; start: boolean; askName: boolean };
   steps: readonly string[];
-  /** Now; raised past the latest version's stamp so versions stay in time order. */
-  publishedAt: string;
-  publishedBy: string;
-  changeNote: string;
 }
 
-export type PublishCommandResult =
-  | { ok: true; version: StoredCommandVersion }
-  | { ok: false; reason: 'missing' }
-  | { ok: false; reason: 'stale'; currentVersion: number };
+export type PublishCommandResult = PublishVersionResult;
 
-/** The published versions of process commands (append-only) of one database. */
-export interface CommandVersionStore {
+/**
+ * The published versions of process commands (append-only) of one database; the key is the
+ * command's id and a version's JSON is the command's fields and ordered steps as the engine
+ * stores them.
+ */
+export interface CommandVersionStore extends VersionReads {
   /** Every command's current version, by id. */
-  listCurrent(): Promise<StoredCommandVersion[]>;
-  /** A command's versions, newest first. */
-  list(commandId: number): Promise<Omit<StoredCommandVersion, 'json'>[]>;
-  get(commandId: number, version: number): Promise<StoredCommandVersion | null>;
-  latest(commandId: number): Promise<StoredCommandVersion | null>;
+  listCurrent(): Promise<StoredVersion[]>;
   /** Which of `names` no command is named. */
   unknownCommands(names: readonly string[]): Promise<string[]>;
   /**
@@ -47,50 +32,21 @@ export interface CommandVersionStore {
   publish(input: PublishCommandInput): Promise<PublishCommandResult>;
 }
 
-interface VersionRow {
-  command_id: number;
-  version: number;
-  json: string;
-  published_at_utc: string;
-  published_by: string;
-  change_note: string;
-}
-
-const toVersion = (row: VersionRow): StoredCommandVersion => ({
-  commandId: row.command_id,
-  version: row.version,
-  json: row.json,
-  publishedAt: row.published_at_utc,
-  publishedBy: row.published_by,
-  changeNote: row.change_note,
-});
-
 /** {@link CommandVersionStore} on SQLite. */
 export function createSqliteCommandVersionStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
 ): CommandVersionStore {
-  const current = db.prepare<[], VersionRow>(
-    `SELECT v.* FROM process_commands AS c
+  const table = createVersionTable(db, { table: 'process_command_versions', keyColumn: 'command_id' });
+  const current = db.prepare<[], StoredVersion>(
+    `SELECT v.command_id AS key, v.version, v.json, v.published_at_utc AS publishedAt,
+       v.published_by AS publishedBy, v.change_note AS changeNote
+     FROM process_commands AS c
      JOIN process_command_versions AS v ON v.command_id = c.id
        AND v.version = (SELECT max(version) FROM process_command_versions WHERE command_id = c.id)
      ORDER BY c.id`,
   );
-  const list = db.prepare<[number], Omit<VersionRow, 'json'>>(
-    `SELECT command_id, version, published_at_utc, published_by, change_note
-     FROM process_command_versions WHERE command_id = ? ORDER BY version DESC`,
-  );
-  const one = db.prepare<[number, number], VersionRow>(
-    'SELECT * FROM process_command_versions WHERE command_id = ? AND version = ?',
-  );
-  const latest = db.prepare<[number], VersionRow>(
-    'SELECT * FROM process_command_versions WHERE command_id = ? ORDER BY version DESC LIMIT 1',
-  );
   const named = db.prepare<[string], { id: number }>('SELECT id FROM process_commands WHERE name = ?');
-  const insert = db.prepare(
-    `INSERT INTO process_command_versions (command_id, version, json, published_at_utc, published_by, change_note)
-     VALUES (@commandId, @version, @json, @publishedAt, @publishedBy, @changeNote)`,
-  );
   const updateCommand = db.prepare(
     `UPDATE process_commands SET description = @description, open_flow = @openFlow, start = @start,
        ask_name = @askName WHERE id = @id`,
@@ -101,64 +57,33 @@ export function createSqliteCommandVersionStore(
   );
 
   return {
+    ...table.reads,
     async listCurrent() {
-      return current.all().map(toVersion);
-    },
-    async list(commandId) {
-      return list.all(commandId).map((row) => ({
-        commandId: row.command_id,
-        version: row.version,
-        publishedAt: row.published_at_utc,
-        publishedBy: row.published_by,
-        changeNote: row.change_note,
-      }));
-    },
-    async get(commandId, version) {
-      const row = one.get(commandId, version);
-      return row ? toVersion(row) : null;
-    },
-    async latest(commandId) {
-      const row = latest.get(commandId);
-      return row ? toVersion(row) : null;
+      return current.all();
     },
     async unknownCommands(names) {
       return names.filter((name) => named.get(name) === undefined);
     },
     publish(input) {
-      return write((): PublishCommandResult => {
-        const last = latest.get(input.commandId);
-        if (!last) return { ok: false, reason: 'missing' };
-        if (last.version !== input.baseVersion) {
-          return { ok: false, reason: 'stale', currentVersion: last.version };
-        }
-        // Strictly later than the previous version, so versions stay in time order.
-        const floor = Date.parse(last.published_at_utc) + 1;
-        const publishedAt =
-          Date.parse(input.publishedAt) >= floor ? input.publishedAt : new Date(floor).toISOString();
-        const stored: StoredCommandVersion = {
-          commandId: input.commandId,
-          version: last.version + 1,
-          json: input.json,
-          publishedAt,
-          publishedBy: input.publishedBy,
-          changeNote: input.changeNote,
-        };
-        insert.run(stored);
-        // The current version (a new process's steps, the creatable-commands list); running
-        // processes read theirs from process_command_versions.
-        updateCommand.run({
-          id: input.commandId,
-          description: input.command.description,
-          openFlow: input.command.openFlow ? 1 : 0,
-          start: input.command.start ? 1 : 0,
-          askName: input.command.askName ? 1 : 0,
-        });
-        deleteSteps.run(input.commandId);
-        input.steps.forEach((json, position) => {
-          insertStep.run(input.commandId, position, json);
-        });
-        return { ok: true, version: stored };
-      });
+      return write(() =>
+        table.publish(input, {
+          // The current version (a new process's steps, the creatable-commands list); running
+          // processes read theirs from process_command_versions.
+          makeCurrent: () => {
+            updateCommand.run({
+              id: input.key,
+              description: input.command.description,
+              openFlow: input.command.openFlow ? 1 : 0,
+              start: input.command.start ? 1 : 0,
+              askName: input.command.askName ? 1 : 0,
+            });
+            deleteSteps.run(input.key);
+            input.steps.forEach((json, position) => {
+              insertStep.run(input.key, position, json);
+            });
+          },
+        }),
+      );
     },
   };
 }

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
-  webTemplateNo: 102,
+  key: 102,
   baseVersion: 1,
   schemaVersion: 1,
   json: '{"v":2}',

@@ -6,14 +6,57 @@ import { getAuth } from '../../http/session-middleware';
 import { timepoints } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';
 import { requireRole } from '../session/roles';
+import type { AuthContext } from '../session/session-service';
 import type { CommandDesignerService } from './command-designer-service';
 import type { DesignerService } from './designer-service';
 
-const FormParams = z.object({ no: PositiveId });
-const VersionParams = z.object({ no: PositiveId, version: PositiveId });
-const CommandParams = z.object({ id: PositiveId });
-const CommandVersionParams = z.object({ id: PositiveId, version: PositiveId });
+const KeyParams = z.object({ key: PositiveId });
+const VersionParams = z.object({ key: PositiveId, version: PositiveId });
 const DiffQuery = z.object({ from: PositiveId, to: PositiveId });
+
+/** The service of one kind of versioned definition, as its routes call it. */
+interface VersionedService<Body> {
+  list(auth: AuthContext): Promise<unknown>;
+  get(auth: AuthContext, key: number): Promise<unknown>;
+  versions(auth: AuthContext, key: number): Promise<unknown>;
+  version(auth: AuthContext, key: number, version: number): Promise<unknown>;
+  diff(auth: AuthContext, key: number, from: number, to: number): Promise<unknown>;
+  publish(auth: AuthContext, key: number, body: Body): Promise<unknown>;
+}
+
+/** `{path}`, `{path}/{key}`, `…/versions`, `…/versions/{v}`, `…/diff?from&to` and `POST …/versions` of one kind. */
+function versionRoutes<S extends z.core.$ZodType>(
+  router: Router,
+  path: string,
+  service: VersionedService<z.output<S>>,
+  bodySchema: S,
+): void {
+  router.get(path, async (_req, res) => {
+    res.json(await service.list(getAuth(res)));
+  });
+  router.get(`${path}/:key`, async (req, res) => {
+    const { key } = parseBody(KeyParams, req.params);
+    res.json(await service.get(getAuth(res), key));
+  });
+  router.get(`${path}/:key/versions`, async (req, res) => {
+    const { key } = parseBody(KeyParams, req.params);
+    res.json(await service.versions(getAuth(res), key));
+  });
+  router.get(`${path}/:key/versions/:version`, async (req, res) => {
+    const { key, version } = parseBody(VersionParams, req.params);
+    res.json(await service.version(getAuth(res), key, version));
+  });
+  router.get(`${path}/:key/diff`, async (req, res) => {
+    const { key } = parseBody(KeyParams, req.params);
+    const { from, to } = parseBody(DiffQuery, req.query);
+    res.json(await service.diff(getAuth(res), key, from, to));
+  });
+  router.post(`${path}/:key/versions`, async (req, res) => {
+    const { key } = parseBody(KeyParams, req.params);
+    const body = parseBody(bodySchema, req.body);
+    res.status(201).json(await service.publish(getAuth(res), key, body));
+  });
+}
 
 /**
  * `/api/v1/designer/forms…` and `…/commands…`: the form and process command designers' versions,
@@ -33,56 +76,7 @@ export function designerRoutes(options: {
     next();
   });
 
-  router.get('/forms', async (_req, res) => {
-    res.json(await designer.list(getAuth(res)));
-  });
-  router.get('/forms/:no', async (req, res) => {
-    const { no } = parseBody(FormParams, req.params);
-    res.json(await designer.get(getAuth(res), no));
-  });
-  router.get('/forms/:no/versions', async (req, res) => {
-    const { no } = parseBody(FormParams, req.params);
-    res.json(await designer.versions(getAuth(res), no));
-  });
-  router.get('/forms/:no/versions/:version', async (req, res) => {
-    const { no, version } = parseBody(VersionParams, req.params);
-    res.json(await designer.version(getAuth(res), no, version));
-  });
-  router.get('/forms/:no/diff', async (req, res) => {
-    const { no } = parseBody(FormParams, req.params);
-    const { from, to } = parseBody(DiffQuery, req.query);
-    res.json(await designer.diff(getAuth(res), no, from, to));
-  });
-  router.post('/forms/:no/versions', async (req, res) => {
-    const { no } = parseBody(FormParams, req.params);
-    const body = parseBody(PublishFormRequestSchema, req.body);
-    res.status(201).json(await designer.publish(getAuth(res), no, body));
-  });
-
-  router.get('/commands', async (_req, res) => {
-    res.json(await commands.list(getAuth(res)));
-  });
-  router.get('/commands/:id', async (req, res) => {
-    const { id } = parseBody(CommandParams, req.params);
-    res.json(await commands.get(getAuth(res), id));
-  });
-  router.get('/commands/:id/versions', async (req, res) => {
-    const { id } = parseBody(CommandParams, req.params);
-    res.json(await commands.versions(getAuth(res), id));
-  });
-  router.get('/commands/:id/versions/:version', async (req, res) => {
-    const { id, version } = parseBody(CommandVersionParams, req.params);
-    res.json(await commands.version(getAuth(res), id, version));
-  });
-  router.get('/commands/:id/diff', async (req, res) => {
-    const { id } = parseBody(CommandParams, req.params);
-    const { from, to } = parseBody(DiffQuery, req.query);
-    res.json(await commands.diff(getAuth(res), id, from, to));
-  });
-  router.post('/commands/:id/versions', async (req, res) => {
-    const { id } = parseBody(CommandParams, req.params);
-    const body = parseBody(PublishCommandRequestSchema, req.body);
-    res.status(201).json(await commands.publish(getAuth(res), id, body));
-  });
+  versionRoutes(router, '/forms', designer, PublishFormRequestSchema);
+  versionRoutes(router, '/commands', commands, PublishCommandRequestSchema);
   return router;
 }

@@ -17,11 +17,12 @@ import {
 import type { z } from 'zod';
 import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../errors/app-error';
-import { notFound, validationFailure } from '../forms/form-errors';
+
 import type { FormsService } from '../forms/forms-service';
 import { PICKER_SOURCES } from '../records/entities';
 import type { AuthContext } from '../session/session-service';
 import type { StoredDefinitionVersion } from './definition-versions-store';
+import { createVersionedDefinitions, stampOf } from './versioned-definitions';
 
 /** A parsed publish body. */
 export type PublishBody = z.output<typeof PublishFormRequestSchema>;
@@ -45,27 +46,28 @@ export interface DesignerService {
   publish(auth: AuthContext, webTemplateNo: number, body: PublishBody): Promise<PublishedVersion>;
 }
 
-const unknownForm = (no: number) => notFound(`Unknown form ${no}`);
-
-/** A stored version as this server reads it; one it cannot read is a server fault (500, logged). */
-function parseVersion(database: DatabaseEntry, stored: StoredDefinitionVersion): FormDefinition {
-  const parsed = FormDefinitionSchema.safeParse(JSON.parse(stored.json));
-  if (!parsed.success || parsed.data.WebTemplateNo !== stored.webTemplateNo) {
-    throw new Error(
-      `Form ${stored.webTemplateNo} version ${stored.version} in database ${database.id} is not a valid definition`,
-      { cause: parsed.error },
-    );
-  }
-  return parsed.data;
-}
+/** Form definitions as the designer's versioned kind; the key is the form's `WebTemplateNo`. */
+const forms = createVersionedDefinitions<FormDefinition, StoredDefinitionVersion>({
+  noun: 'form',
+  conflictNoun: 'form',
+  store: (database) => database.stores.definitionVersions,
+  parse(database, stored) {
+    const parsed = FormDefinitionSchema.safeParse(JSON.parse(stored.json));
+    if (!parsed.success || parsed.data.WebTemplateNo !== stored.key) {
+      throw new Error(
+        `Form ${stored.key} version ${stored.version} in database ${database.id} is not a valid definition`,
+        { cause: parsed.error },
+      );
+    }
+    return parsed.data;
+  },
+  diff: diffDefinitions,
+});
 
 const toDesignerForm = (database: DatabaseEntry, stored: StoredDefinitionVersion): DesignerForm => ({
-  WebTemplateNo: stored.webTemplateNo,
-  Version: stored.version,
-  PublishedAt: stored.publishedAt,
-  PublishedBy: stored.publishedBy,
-  ChangeNote: stored.changeNote,
-  Definition: parseVersion(database, stored),
+  WebTemplateNo: stored.key,
+  ...stampOf(stored),
+  Definition: forms.parse(database, stored),
 });
 
 /**
@@ -125,35 +127,18 @@ function breakingChange(breaking: BreakingChange[]): AppError {
   });
 }
 
-function conflict(currentVersion: number): AppError {
-  return new AppError({
-    status: 409,
-    code: 'CONFLICT',
-    message: `Another designer published version ${currentVersion} of this form first: nothing was stored. Open it and apply your changes again.`,
-    extra: { CurrentVersion: currentVersion },
-  });
-}
-
 /** Creates the {@link DesignerService}. */
 export function createDesignerService(options: { now: () => number; forms: FormsService }): DesignerService {
-  const { now, forms } = options;
-
-  async function stored(database: DatabaseEntry, no: number, version?: number) {
-    const store = database.stores.definitionVersions;
-    const found = version === undefined ? await store.latest(no) : await store.get(no, version);
-    if (found) return found;
-    if (version === undefined || !(await store.latest(no))) throw unknownForm(no);
-    throw notFound(`Form ${no} has no version ${version}`);
-  }
+  const { now } = options;
 
   return {
     async list(auth) {
       const rows = await auth.database.stores.definitionVersions.listCurrent();
       return {
         Items: rows.map((row) => {
-          const { Name, Title, Kind, Entity } = parseVersion(auth.database, row);
+          const { Name, Title, Kind, Entity } = forms.parse(auth.database, row);
           return {
-            WebTemplateNo: row.webTemplateNo,
+            WebTemplateNo: row.key,
             Name,
             Title,
             Kind,
@@ -167,42 +152,23 @@ export function createDesignerService(options: { now: () => number; forms: Forms
     },
 
     async get(auth, no) {
-      return toDesignerForm(auth.database, await stored(auth.database, no));
+      return toDesignerForm(auth.database, await forms.stored(auth.database, no));
     },
 
-    async versions(auth, no) {
-      const items = await auth.database.stores.definitionVersions.list(no);
-      if (items.length === 0) throw unknownForm(no);
-      return {
-        Items: items.map((item) => ({
-          Version: item.version,
-          PublishedAt: item.publishedAt,
-          PublishedBy: item.publishedBy,
-          ChangeNote: item.changeNote,
-        })),
-      };
-    },
+    versions: forms.versions,
 
     async version(auth, no, version) {
-      return toDesignerForm(auth.database, await stored(auth.database, no, version));
+      return toDesignerForm(auth.database, await forms.stored(auth.database, no, version));
     },
 
-    async diff(auth, no, from, to) {
-      const a = parseVersion(auth.database, await stored(auth.database, no, from));
-      const b = parseVersion(auth.database, await stored(auth.database, no, to));
-      return { From: from, To: to, Changes: diffDefinitions(a, b) };
-    },
+    diff: forms.diff,
 
     async publish(auth, no, body) {
       const store = auth.database.stores.definitionVersions;
-      const latest = await stored(auth.database, no);
-      const current = parseVersion(auth.database, latest);
       const draft = body.Definition;
-      // A draft's own problems first (like the schema's, checked on the body): the designer fixes
-      // them whoever published meanwhile.
-      const issues = publishIssues(no, draft, current);
-      if (issues.length > 0) throw validationFailure(issues);
-      if (latest.version !== body.BaseVersion) throw conflict(latest.version);
+      const { current } = await forms.checkDraft(auth, no, body.BaseVersion, (current) =>
+        publishIssues(no, draft, current),
+      );
 
       // Spec: a change that would break stored records asks first, and never deletes a value.
       const drafted = new Map(flattenElements(draft).map((element) => [element.Name, element]));
@@ -229,7 +195,7 @@ export function createDesignerService(options: { now: () => number; forms: Forms
       }
 
       const result = await store.publish({
-        webTemplateNo: no,
+        key: no,
         baseVersion: body.BaseVersion,
         schemaVersion: draft.schemaVersion,
         json: JSON.stringify(draft),
@@ -240,20 +206,16 @@ export function createDesignerService(options: { now: () => number; forms: Forms
         refuseValuesOf: confirmed || removed.length === 0 ? null : { entity: current.Entity, names: removed },
       });
       if (!result.ok) {
-        if (result.reason === 'missing') throw unknownForm(no);
-        if (result.reason === 'stale') throw conflict(result.currentVersion);
-        throw breakingChange(result.names.map((name) => ({ Element: name, Reason: 'removed-with-values' })));
+        if (result.reason === 'values') {
+          throw breakingChange(
+            result.names.map((name) => ({ Element: name, Reason: 'removed-with-values' })),
+          );
+        }
+        throw forms.refusal(no, result);
       }
       // Template.CacheRefresh: every page's next load reads the new version.
-      forms.refreshCache();
-      const { version } = result;
-      return {
-        Version: version.version,
-        PublishedAt: version.publishedAt,
-        PublishedBy: version.publishedBy,
-        ChangeNote: version.changeNote,
-        Definition: draft,
-      };
+      options.forms.refreshCache();
+      return { ...stampOf(result.version), Definition: draft };
     },
   };
 }

@@ -1,0 +1,208 @@
+import type { SqliteDatabase } from '../../db/sqlite';
+
+/**
+ * The published versions of one kind of definition (a form, a process command, …), as an
+ * append-only table keyed by the definition's number and a version counting from 1. Each kind's
+ * store composes one of these and adds what publishing makes current.
+ */
+
+/** One published version, not yet validated. */
+export interface StoredVersion {
+  /** The definition's number (a form's `WebTemplateNo`, a command's id, …). */
+  key: number;
+  version: number;
+  json: string;
+  publishedAt: string;
+  publishedBy: string;
+  changeNote: string;
+}
+
+/** A version's stamp, without its body: the definitions' audit trail (who, when, why). */
+export type VersionSummary = Omit<StoredVersion, 'json'>;
+
+/** What a publish appends. */
+export interface PublishVersionInput {
+  key: number;
+  /** The version the draft started from: the publish is refused unless it is still the latest. */
+  baseVersion: number;
+  json: string;
+  /** Now; raised past the latest version's stamp so versions stay in time order. */
+  publishedAt: string;
+  publishedBy: string;
+  changeNote: string;
+}
+
+/** How a publish ended: stored, or refused with nothing stored. */
+export type PublishVersionResult<Refusal = never> =
+  | { ok: true; version: StoredVersion }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'stale'; currentVersion: number }
+  | Refusal;
+
+/** The reads every kind's store offers. */
+export interface VersionReads<V extends StoredVersion = StoredVersion> {
+  /** A definition's versions, newest first. */
+  list(key: number): Promise<VersionSummary[]>;
+  get(key: number, version: number): Promise<V | null>;
+  latest(key: number): Promise<V | null>;
+}
+
+/** The SQL of one kind's versions table; the synchronous parts run inside a caller's write. */
+export interface VersionTable<V extends StoredVersion = StoredVersion> {
+  reads: VersionReads<V>;
+  /** The version in force at `atIso`: the newest published at or before it; null before the first. */
+  versionAt(key: number, atIso: string): number | null;
+  /**
+   * Inside the caller's write transaction: refuses a missing definition or a stale base, then
+   * asks `refuse` (a kind's own rule, checked against what is stored now), then appends the
+   * version and lets `makeCurrent` update the kind's current-definition tables.
+   */
+  publish<Refusal>(
+    input: PublishVersionInput,
+    hooks: {
+      refuse?: () => Refusal | null;
+      /** Columns of the kind's table beyond the common ones, e.g. `{ schema_version: 1 }`. */
+      columns?: Readonly<Record<string, number | string>>;
+      makeCurrent: (stored: StoredVersion) => void;
+    },
+  ): PublishVersionResult<Refusal>;
+}
+
+interface VersionRow {
+  key: number;
+  version: number;
+  json: string;
+  published_at_utc: string;
+  published_by: string;
+  change_note: string;
+}
+
+const toVersion = (row: VersionRow): StoredVersion => ({
+  key: row.key,
+  version: row.version,
+  json: row.json,
+  publishedAt: row.published_at_utc,
+  publishedBy: row.published_by,
+  changeNote: row.change_note,
+});
+
+const IDENTIFIER = /^[a-z_]+$/;
+
+/** The newest version at or before an instant, in `table` keyed by `keyColumn`: one seek of its (key, published_at_utc) index. */
+export const versionAtSql = (table: string, keyColumn: string): string =>
+  `SELECT version FROM ${table}
+  WHERE ${keyColumn} = ? AND published_at_utc <= ?
+  ORDER BY published_at_utc DESC, version DESC LIMIT 1`;
+
+/**
+ * {@link VersionTable} over `table` (columns `keyColumn`, version, json, published_at_utc,
+ * published_by, change_note, and any `extraColumns` a kind adds). The names are the code's own,
+ * never input: they are checked to be plain identifiers all the same.
+ */
+export function createVersionTable<V extends StoredVersion = StoredVersion>(
+  db: SqliteDatabase,
+  spec: {
+    table: string;
+    keyColumn: string;
+    extraColumns?: readonly string[];
+    /** A kind's version with its extra columns; the common ones by default. */
+    fromRow?: (version: StoredVersion, row: Readonly<Record<string, unknown>>) => V;
+  },
+): VersionTable<V> {
+  const { table, keyColumn } = spec;
+  const fromRow = spec.fromRow ?? ((version: StoredVersion) => version as V);
+  const extraColumns = spec.extraColumns ?? [];
+  for (const name of [table, keyColumn, ...extraColumns]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`Not a column or table name: ${name}`);
+  }
+  const columns = [
+    `${keyColumn} AS key`,
+    'version',
+    'json',
+    'published_at_utc',
+    'published_by',
+    'change_note',
+    ...extraColumns,
+  ].join(', ');
+  const list = db.prepare<[number], Omit<VersionRow, 'json'>>(
+    `SELECT ${keyColumn} AS key, version, published_at_utc, published_by, change_note
+     FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC`,
+  );
+  const one = db.prepare<[number, number], VersionRow & Record<string, unknown>>(
+    `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? AND version = ?`,
+  );
+  const latest = db.prepare<[number], VersionRow & Record<string, unknown>>(
+    `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC LIMIT 1`,
+  );
+  const at = db.prepare<[number, string], { version: number }>(versionAtSql(table, keyColumn));
+  const insertColumns = [keyColumn, 'version', 'json', 'published_at_utc', 'published_by', 'change_note'];
+  const insert = db.prepare(
+    `INSERT INTO ${table} (${[...insertColumns, ...extraColumns].join(', ')})
+     VALUES (${[...insertColumns, ...extraColumns].map((c) => `@${c}`).join(', ')})`,
+  );
+
+  return {
+    reads: {
+      async list(key) {
+        return list.all(key).map((row) => ({
+          key: row.key,
+          version: row.version,
+          publishedAt: row.published_at_utc,
+          publishedBy: row.published_by,
+          changeNote: row.change_note,
+        }));
+      },
+      async get(key, version) {
+        const row = one.get(key, version);
+        return row ? fromRow(toVersion(row), row) : null;
+      },
+      async latest(key) {
+        const row = latest.get(key);
+        return row ? fromRow(toVersion(row), row) : null;
+      },
+    },
+    versionAt(key, atIso) {
+      return at.get(key, atIso)?.version ?? null;
+    },
+    publish(input, hooks) {
+      const last = latest.get(input.key);
+      if (!last) return { ok: false, reason: 'missing' };
+      if (last.version !== input.baseVersion) {
+        return { ok: false, reason: 'stale', currentVersion: last.version };
+      }
+      const refusal = hooks.refuse?.() ?? null;
+      if (refusal !== null) return refusal;
+      // Strictly later than the previous version: "the version in force at T" reads them in
+      // version order, and the definition's change stamp changes with every publish.
+      const floor = Date.parse(last.published_at_utc) + 1;
+      const publishedAt =
+        Date.parse(input.publishedAt) >= floor ? input.publishedAt : new Date(floor).toISOString();
+      const stored: StoredVersion = {
+        key: input.key,
+        version: last.version + 1,
+        json: input.json,
+        publishedAt,
+        publishedBy: input.publishedBy,
+        changeNote: input.changeNote,
+      };
+      const extra = hooks.columns ?? {};
+      const values: Record<string, number | string> = {};
+      for (const name of extraColumns) {
+        const value = extra[name];
+        if (value === undefined) throw new Error(`Column ${name} of ${table} has no value`);
+        values[name] = value;
+      }
+      insert.run({
+        [keyColumn]: stored.key,
+        version: stored.version,
+        json: stored.json,
+        published_at_utc: stored.publishedAt,
+        published_by: stored.publishedBy,
+        change_note: stored.changeNote,
+        ...values,
+      });
+      hooks.makeCurrent(stored);
+      return { ok: true, version: stored };
+    },
+  };
+}
