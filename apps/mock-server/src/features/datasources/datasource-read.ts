@@ -55,12 +55,12 @@ export function parseStored(database: DatabaseEntry, stored: StoredDatasourceVer
   const parsed = ColumnsSchema.safeParse(JSON.parse(stored.json));
   if (!parsed.success) {
     throw new Error(
-      `Datasource ${stored.entity} version ${stored.version} in database ${database.id} is not valid`,
+      `Datasource ${stored.key} version ${stored.version} in database ${database.id} is not valid`,
       { cause: parsed.error },
     );
   }
   return {
-    entity: stored.entity,
+    entity: stored.key,
     version: stored.version,
     publishedAt: stored.publishedAt,
     publishedBy: stored.publishedBy,

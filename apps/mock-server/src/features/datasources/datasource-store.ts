@@ -1,41 +1,35 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import {
+  createVersionTable,
+  type PublishVersionInput,
+  type PublishVersionResult,
+  type StoredVersion,
+  type VersionSummary,
+} from '../designer/version-table';
 import type { SavedFilterRecord } from '../filters/filters-store';
 
-/** One stored version of an entity's datasource; `json` is its `DatasourceColumn[]`. */
-export interface StoredDatasourceVersion {
-  entity: string;
-  version: number;
-  json: string;
-  publishedAt: string;
-  publishedBy: string;
-  changeNote: string;
-}
+/** One stored version of an entity's datasource (`key` is the entity); `json` is its `DatasourceColumn[]`. */
+export type StoredDatasourceVersion = StoredVersion<string>;
 
 /** What a publish stores, and the question about saved filters it asks inside the transaction. */
-export interface PublishDatasourceInput {
-  entity: string;
-  baseVersion: number;
-  json: string;
-  publishedAt: string;
-  publishedBy: string;
-  changeNote: string;
+export interface PublishDatasourceInput extends PublishVersionInput<string> {
   /** The entity's version 1 (derived from the seeded forms), stored first when it has no row yet. */
   seed: StoredDatasourceVersion;
   /** Refuse when `broken` finds saved filters of these forms that the change breaks. */
   refuseFilters: { forms: readonly number[]; broken: (filters: SavedFilterRecord[]) => number[] } | null;
 }
 
-export type PublishDatasourceResult =
-  | { ok: true; version: StoredDatasourceVersion }
-  | { ok: false; reason: 'stale'; currentVersion: number }
-  | { ok: false; reason: 'filters'; ids: number[] };
+export type PublishDatasourceResult = PublishVersionResult<
+  { ok: false; reason: 'filters'; ids: number[] },
+  string
+>;
 
 /** The published versions of datasources (append-only) of one database. */
 export interface DatasourceStore {
   /** The entities that have a stored version. */
   entities(): Promise<string[]>;
   /** An entity's stored versions, newest first, without their columns. */
-  list(entity: string): Promise<Omit<StoredDatasourceVersion, 'json'>[]>;
+  list(entity: string): Promise<VersionSummary<string>[]>;
   get(entity: string, version: number): Promise<StoredDatasourceVersion | null>;
   latest(entity: string): Promise<StoredDatasourceVersion | null>;
   /** The version in force at `atIso`; null before the first stored one (then version 1 is). */
@@ -43,24 +37,6 @@ export interface DatasourceStore {
   /** In one write transaction: stores the seed when needed, refuses a stale base or broken filters, appends. */
   publish(input: PublishDatasourceInput): Promise<PublishDatasourceResult>;
 }
-
-interface Row {
-  entity: string;
-  version: number;
-  json: string;
-  published_at_utc: string;
-  published_by: string;
-  change_note: string;
-}
-
-const toVersion = (row: Row): StoredDatasourceVersion => ({
-  entity: row.entity,
-  version: row.version,
-  json: row.json,
-  publishedAt: row.published_at_utc,
-  publishedBy: row.published_by,
-  changeNote: row.change_note,
-});
 
 interface FilterRow {
   id: number;
@@ -83,26 +59,19 @@ export function createSqliteDatasourceStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
 ): DatasourceStore {
+  const table = createVersionTable<StoredDatasourceVersion, string>(db, {
+    table: 'datasource_versions',
+    keyColumn: 'entity',
+  });
   const entities = db.prepare<[], { entity: string }>(
     'SELECT DISTINCT entity FROM datasource_versions ORDER BY 1',
   );
-  const list = db.prepare<[string], Omit<Row, 'json'>>(
-    `SELECT entity, version, published_at_utc, published_by, change_note FROM datasource_versions
-     WHERE entity = ? ORDER BY version DESC`,
+  const hasVersions = db.prepare<[string], { n: number }>(
+    'SELECT 1 AS n FROM datasource_versions WHERE entity = ? LIMIT 1',
   );
-  const one = db.prepare<[string, number], Row>(
-    'SELECT * FROM datasource_versions WHERE entity = ? AND version = ?',
-  );
-  const latest = db.prepare<[string], Row>(
-    'SELECT * FROM datasource_versions WHERE entity = ? ORDER BY version DESC LIMIT 1',
-  );
-  const at = db.prepare<[string, string], { version: number }>(
-    `SELECT version FROM datasource_versions WHERE entity = ? AND published_at_utc <= ?
-     ORDER BY published_at_utc DESC, version DESC LIMIT 1`,
-  );
-  const insert = db.prepare(
+  const insertSeed = db.prepare(
     `INSERT INTO datasource_versions (entity, version, json, published_at_utc, published_by, change_note)
-     VALUES (@entity, @version, @json, @publishedAt, @publishedBy, @changeNote)`,
+     VALUES (@key, @version, @json, @publishedAt, @publishedBy, @changeNote)`,
   );
   const filtersOf = db.prepare<[number], FilterRow>(
     `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id
@@ -110,39 +79,19 @@ export function createSqliteDatasourceStore(
   );
 
   return {
+    ...table.reads,
     async entities() {
       return entities.all().map((row) => row.entity);
     },
-    async list(entity) {
-      return list.all(entity).map((row) => ({
-        entity: row.entity,
-        version: row.version,
-        publishedAt: row.published_at_utc,
-        publishedBy: row.published_by,
-        changeNote: row.change_note,
-      }));
-    },
-    async get(entity, version) {
-      const row = one.get(entity, version);
-      return row ? toVersion(row) : null;
-    },
-    async latest(entity) {
-      const row = latest.get(entity);
-      return row ? toVersion(row) : null;
-    },
     async versionAt(entity, atIso) {
-      return at.get(entity, atIso)?.version ?? null;
+      return table.versionAt(entity, atIso);
     },
     publish(input) {
       return write((): PublishDatasourceResult => {
-        let last = latest.get(input.entity);
-        if (!last) {
-          insert.run(input.seed);
-          last = latest.get(input.entity)!;
-        }
-        if (last.version !== input.baseVersion)
-          return { ok: false, reason: 'stale', currentVersion: last.version };
-        if (input.refuseFilters) {
+        // Before its first publish an entity is at its seed: store it as version 1 first.
+        if (!hasVersions.get(input.key)) insertSeed.run(input.seed);
+        const refuse = (): { ok: false; reason: 'filters'; ids: number[] } | null => {
+          if (!input.refuseFilters) return null;
           const rows = input.refuseFilters.forms.flatMap((no) => filtersOf.all(no));
           const ids = input.refuseFilters.broken(
             rows.map((row) => ({
@@ -161,22 +110,10 @@ export function createSqliteDatasourceStore(
               updatedAt: row.updated_at_utc,
             })),
           );
-          if (ids.length > 0) return { ok: false, reason: 'filters', ids };
-        }
-        // Strictly later than the previous version, so "the version in force at T" is well defined.
-        const floor = Date.parse(last.published_at_utc) + 1;
-        const publishedAt =
-          Date.parse(input.publishedAt) >= floor ? input.publishedAt : new Date(floor).toISOString();
-        const stored: StoredDatasourceVersion = {
-          entity: input.entity,
-          version: last.version + 1,
-          json: input.json,
-          publishedAt,
-          publishedBy: input.publishedBy,
-          changeNote: input.changeNote,
+          return ids.length > 0 ? { ok: false, reason: 'filters', ids } : null;
         };
-        insert.run(stored);
-        return { ok: true, version: stored };
+        // Datasources have no current-definition table: the latest version is the one in force.
+        return table.publish(input, { refuse, makeCurrent: () => undefined });
       });
     },
   };

@@ -259,14 +259,14 @@ export function createDatasourcesService(options: {
       const refuse = body.ConfirmBreaking !== true && removed.size > 0;
       const seed = (await seededColumns(auth.database)).get(entity) ?? current.columns;
       const result = await auth.database.stores.datasources.publish({
-        entity,
+        key: entity,
         baseVersion: body.BaseVersion,
         json: JSON.stringify(body.Columns),
         publishedAt: new Date(now()).toISOString(),
         publishedBy: auth.user.name,
         changeNote: body.ChangeNote,
         seed: {
-          entity,
+          key: entity,
           version: 1,
           json: JSON.stringify(seed),
           publishedAt: SEED_PUBLISHED_AT,
@@ -282,6 +282,7 @@ export function createDatasourcesService(options: {
           : null,
       });
       if (!result.ok) {
+        if (result.reason === 'missing') throw unknownEntity(entity);
         if (result.reason === 'stale') throw conflict(result.currentVersion);
         const ids = new Set(result.ids);
         const filters = (await auth.database.stores.filterAdmin.listOfForms([...own.keys()]))
