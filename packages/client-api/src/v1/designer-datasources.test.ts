@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { createV1Client } from './client';
 import { type Datasource, isDatasourceBreakingError } from './designer-datasources';
+import { isDefinitionConflictError } from './designer-versions';
 
 const datasource: Datasource = {
   Entity: 'supplier',
@@ -104,5 +105,19 @@ describe('filter manager api', () => {
       'DELETE /api/v1/designer/filters/101/7?version=2',
       'GET /api/v1/designer/filters/101/changes',
     ]);
+  });
+});
+
+describe('datasources api: conflicts', () => {
+  it('turns a 409 CONFLICT of a publish into a DefinitionConflictError with the current version', async () => {
+    const fake = fakeFetch(() =>
+      json(409, { Message: 'Another designer…', Code: 'CONFLICT', CurrentVersion: 5 }),
+    );
+    const v1 = createV1Client({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' });
+    const error = await v1.datasources
+      .publish('supplier', { BaseVersion: 2, Columns: datasource.Columns, ChangeNote: 'x' })
+      .catch((e: unknown) => e);
+    expect(isDefinitionConflictError(error)).toBe(true);
+    expect((error as { currentVersion: number }).currentVersion).toBe(5);
   });
 });

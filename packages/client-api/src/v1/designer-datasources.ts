@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { HttpStatusError } from '../errors';
+import { conflictJson, HttpStatusError, sameAnswer } from '../errors';
+import {
+  ChangeNoteSchema,
+  DefinitionConflictBodySchema,
+  DefinitionConflictError,
+  DefinitionVersionListSchema,
+} from './designer-versions';
 import { LeafElementSchema } from './form-schemas';
 import type { V1Request } from './request';
 
@@ -74,11 +80,7 @@ export const DatasourceListSchema = z.strictObject({ Items: z.array(DatasourceSu
 export type DatasourceList = z.infer<typeof DatasourceListSchema>;
 
 /** One entry of a datasource's versions (who, when, why), newest first. */
-export const DatasourceVersionListSchema = z.strictObject({
-  Items: z.array(
-    z.strictObject({ Version, PublishedAt: Instant, PublishedBy: z.string(), ChangeNote: z.string() }),
-  ),
-});
+export const DatasourceVersionListSchema = DefinitionVersionListSchema;
 export type DatasourceVersionList = z.infer<typeof DatasourceVersionListSchema>;
 
 /** One change between two versions: a column added, removed, moved or a property changed. */
@@ -104,7 +106,7 @@ export const PublishDatasourceRequestSchema = z.strictObject({
   /** The version the draft started from; another designer's newer one makes this a conflict. */
   BaseVersion: Version,
   Columns: z.array(DatasourceColumnSchema).check(z.maxLength(MAX_DATASOURCE_COLUMNS)),
-  ChangeNote: z.string().check(z.trim(), z.minLength(1, 'Enter a change note'), z.maxLength(500)),
+  ChangeNote: ChangeNoteSchema,
   /** Publish although saved filters use a removed column (they are kept, not deleted). @default false */
   ConfirmBreaking: z.optional(z.boolean()),
 });
@@ -146,15 +148,7 @@ export class DatasourceBreakingError extends HttpStatusError {
   readonly filters: BrokenFilter[];
 
   constructor(options: { error: HttpStatusError; filters: BrokenFilter[] }) {
-    const { error } = options;
-    super({
-      status: error.status,
-      method: error.method,
-      url: error.url,
-      bodyText: error.bodyText,
-      ...(error.body ? { body: error.body } : {}),
-      cause: error,
-    });
+    super(sameAnswer(options.error));
     this.name = 'DatasourceBreakingError';
     this.filters = options.filters;
   }
@@ -167,17 +161,17 @@ export const isDatasourceBreakingError = (error: unknown): error is DatasourceBr
     error !== null &&
     (error as { isDatasourceBreaking?: unknown }).isDatasourceBreaking === true);
 
-function asBreaking(error: unknown): never {
-  if (error instanceof HttpStatusError && error.status === 409) {
-    let json: unknown;
-    try {
-      json = JSON.parse(error.bodyText);
-    } catch {
-      throw error;
-    }
-    const parsed = DatasourceBreakingBodySchema.safeParse(json);
-    if (parsed.success) throw new DatasourceBreakingError({ error, filters: parsed.data.Filters });
+/** A publish's 409 as its typed error: `DefinitionConflictError` or {@link DatasourceBreakingError}. */
+function asPublishRefusal(error: unknown): never {
+  const answer = conflictJson(error);
+  if (!answer) throw error;
+  const conflict = DefinitionConflictBodySchema.safeParse(answer.json);
+  if (conflict.success) {
+    throw new DefinitionConflictError({ error: answer.error, currentVersion: conflict.data.CurrentVersion });
   }
+  const parsed = DatasourceBreakingBodySchema.safeParse(answer.json);
+  if (parsed.success)
+    throw new DatasourceBreakingError({ error: answer.error, filters: parsed.data.Filters });
   throw error;
 }
 
@@ -197,7 +191,7 @@ export interface DatasourcesApi {
   diff(entity: string, from: number, to: number, options?: Signal): Promise<DatasourceDiff>;
   /**
    * `POST designer/datasources/{entity}/versions`: publishes the next version. 409 `CONFLICT`
-   * (a `DefinitionConflictError`-like `HttpStatusError` with `CurrentVersion`) on a stale base,
+   * is a `DefinitionConflictError` (`currentVersion`) on a stale base,
    * {@link DatasourceBreakingError} when saved filters use a removed column, 400 with issues at
    * `['Columns', i, …]`.
    */
@@ -223,7 +217,9 @@ export function createDatasourcesApi(request: V1Request): DatasourcesApi {
         ...signalOf(options),
       }),
     publish: (entity, body) =>
-      request(DatasourceSchema, `${base(entity)}/versions`, { method: 'POST', json: body }).catch(asBreaking),
+      request(DatasourceSchema, `${base(entity)}/versions`, { method: 'POST', json: body }).catch(
+        asPublishRefusal,
+      ),
     ofForm: (no, options) =>
       request(FormDatasourceSchema, `forms/${encodeURIComponent(no)}/datasource`, signalOf(options)),
   };
