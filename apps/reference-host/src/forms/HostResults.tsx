@@ -47,7 +47,10 @@ export const HostResults = memo(function HostResults({
     };
   }, [webTemplateNo, element.Columns]);
   const all = useMemo(() => [...element.Columns, ...offered], [element.Columns, offered]);
-  const chosen = useMemo(() => readColumnChoice(stored, all, element.Columns), [stored, all]);
+  const chosen = useMemo(
+    () => readColumnChoice(stored, all, element.Columns),
+    [stored, all, element.Columns],
+  );
   const shown = useMemo(() => ({ ...element, Columns: shownColumns(all, chosen) }), [element, all, chosen]);
   if (store.isHidden(element.Name)) return null;
 
