@@ -9,10 +9,12 @@ import { bookmarksRoutes } from './features/bookmarks/bookmarks-routes';
 import { callbackRoutes } from './features/callback/callback-routes';
 import { dashboardsRoutes } from './features/dashboards/dashboards-routes';
 import { createDashboardsService } from './features/dashboards/dashboards-service';
+import { datasourcesDesignerRoutes, formDatasourceRoutes } from './features/datasources/datasources-routes';
 import { designerRoutes } from './features/designer/designer-routes';
 import { diagnosticsRoutes } from './features/diagnostics/diagnostics-routes';
 import type { FilesFs } from './features/files/files-fs';
 import { filesRoutes } from './features/files/files-routes';
+import { filterAdminRoutes } from './features/filters/filter-admin-routes';
 import { filtersRoutes } from './features/filters/filters-routes';
 import { formsRoutes } from './features/forms/forms-routes';
 import { navigationDesignerRoutes } from './features/navigation/navigation-designer-routes';
@@ -84,6 +86,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
     designer,
     commandDesigner,
     definitionChanges,
+    filterAdmin,
+    datasources,
   } = createServices(deps);
 
   const app = express();
@@ -141,6 +145,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
   api.use('/v1', translationsRoutes({ translations, requireSession: apiSession }));
   // Before the forms routes: forms/{no}/filters is its own feature, with its own session guard.
   api.use('/v1', filtersRoutes({ filters, requireSession: apiSession }));
+  api.use('/v1', formDatasourceRoutes({ datasources, requireSession: apiSession }));
   api.use(
     '/v1',
     formsRoutes({
@@ -183,6 +188,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
       requireSession: apiSession,
     }),
   );
+  api.use('/v1/designer/filters', filterAdminRoutes({ filterAdmin, requireSession: apiSession }));
+  api.use('/v1/designer/datasources', datasourcesDesignerRoutes({ datasources, requireSession: apiSession }));
   if (options.faultInjection) api.use('/v1/diagnostics', diagnosticsRoutes());
   api.use(apiNotFound);
   api.use(jsonErrorHandler(logger));

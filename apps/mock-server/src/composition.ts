@@ -3,11 +3,13 @@ import type { ServerOptions } from './config';
 import type { DatabaseCatalog } from './db/catalog';
 import { createBookmarksService } from './features/bookmarks/bookmarks-service';
 import { createCallbackService } from './features/callback/callback-service';
+import { createDatasourcesService } from './features/datasources/datasources-service';
 import { createCommandDesignerService } from './features/designer/command-designer-service';
 import { createDefinitionChangesService } from './features/designer/definition-changes-service';
 import { createDesignerService } from './features/designer/designer-service';
 import type { FilesFs } from './features/files/files-fs';
 import { createFilesService } from './features/files/files-service';
+import { createFilterAdminService } from './features/filters/filter-admin-service';
 import { createFiltersService } from './features/filters/filters-service';
 import { createFormsService } from './features/forms/forms-service';
 import { createPermissionsService } from './features/permissions/permissions-service';
@@ -72,6 +74,8 @@ export function createServices(deps: {
   const designer = createDesignerService({ now, forms });
   const commandDesigner = createCommandDesignerService({ now });
   const definitionChanges = createDefinitionChangesService();
+  const filterAdmin = createFilterAdminService({ now, forms });
+  const datasources = createDatasourcesService({ now, forms });
   return {
     sessions,
     forms,
@@ -90,6 +94,8 @@ export function createServices(deps: {
     designer,
     commandDesigner,
     definitionChanges,
+    filterAdmin,
+    datasources,
   };
 }
 

@@ -4,11 +4,13 @@ import {
   AuditSearchPage,
   BlankPage,
   DashboardPage,
+  DatasourceDesignerPage,
   DesignerChangesPage,
   DesignerCommandPage,
   DesignerFormPage,
   DesignerListPage,
   FilterEditorPage,
+  FilterManagerPage,
   FlowHomePage,
   FormPage,
   HelpPage,
@@ -55,6 +57,8 @@ export function App() {
         <Route path="designer/changes" element={<DesignerChangesPage />} />
         <Route path="designer/command" element={<DesignerCommandPage />} />
         <Route path="designer/navigation" element={<NavigationDesignerPage />} />
+        <Route path="designer/datasource" element={<DatasourceDesignerPage />} />
+        <Route path="designer/filters" element={<FilterManagerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

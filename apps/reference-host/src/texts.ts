@@ -118,6 +118,17 @@ export const HOST_TEXTS = Object.freeze({
     publishedVersion: (version: number) => `Published version ${version}`,
     open: 'Navigation designer',
   }),
+  designerData: Object.freeze({
+    section: 'Datasources and filters',
+    filters: 'Saved filters',
+    filtersDescription: "Every user's saved filters of a search form: rename, share, delete",
+    datasource: (entity: string) => `Datasource ${entity}`,
+    datasourceTitle: (entity: string) => `Datasource ${entity}`,
+    noEntity: 'Entity must name an entity (e.g. supplier).',
+    form: 'Search form',
+    chooseForm: 'Choose a search form.',
+    publishedVersion: (version: number) => `Published version ${version}`,
+  }),
   profileSwitch: Object.freeze({
     switching: 'Switching profile…',
     refused: (requested: string, current: string, reason: string) =>

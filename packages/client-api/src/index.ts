@@ -294,6 +294,54 @@ export {
   PublishedCommandVersionSchema,
 } from './v1/designer-commands';
 export type {
+  BrokenFilter,
+  Datasource,
+  DatasourceChange,
+  DatasourceColumn,
+  DatasourceDiff,
+  DatasourceList,
+  DatasourceSummary,
+  DatasourcesApi,
+  DatasourceValueKind,
+  DatasourceVersionList,
+  FormDatasource,
+  PublishDatasourceRequest,
+} from './v1/designer-datasources';
+export {
+  BrokenFilterSchema,
+  createDatasourcesApi,
+  DatasourceBreakingBodySchema,
+  DatasourceBreakingError,
+  DatasourceChangeSchema,
+  DatasourceColumnSchema,
+  DatasourceDiffSchema,
+  DatasourceListSchema,
+  DatasourceSchema,
+  DatasourceSummarySchema,
+  DatasourceValueKindSchema,
+  DatasourceVersionListSchema,
+  FormDatasourceSchema,
+  isDatasourceBreakingError,
+  MAX_DATASOURCE_COLUMNS,
+  PublishDatasourceRequestSchema,
+} from './v1/designer-datasources';
+export type {
+  FilterChange,
+  FilterChangeList,
+  FilterManagerApi,
+  ManagedFilter,
+  ManagedFilterChange,
+  ManagedFilterList,
+} from './v1/designer-filters';
+export {
+  createFilterManagerApi,
+  FilterChangeListSchema,
+  FilterChangeSchema,
+  ManagedFilterChangeSchema,
+  ManagedFilterListSchema,
+  ManagedFilterSchema,
+} from './v1/designer-filters';
+export type {
   DesignerNavigation,
   DesignerNavigationApi,
   DesignerNavigationList,

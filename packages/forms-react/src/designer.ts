@@ -28,6 +28,12 @@ export {
 } from './designer/command-draft';
 export type { CommandDesignerLabels } from './designer/command-labels';
 export { COMMAND_DESIGNER_LABELS } from './designer/command-labels';
+export type {
+  DatasourceDesignerLabels,
+  DatasourceDesignerProps,
+  DatasourcePublishRequest,
+} from './designer/DatasourceDesigner';
+export { DATASOURCE_DESIGNER_LABELS, DatasourceDesigner } from './designer/DatasourceDesigner';
 export type { DefinitionChangesProps, DefinitionChangesQuery } from './designer/DefinitionChanges';
 export { DefinitionChanges } from './designer/DefinitionChanges';
 export type {
@@ -35,6 +41,13 @@ export type {
   DefinitionVersionsSource,
 } from './designer/DefinitionVersionsPanel';
 export { DefinitionVersionsPanel } from './designer/DefinitionVersionsPanel';
+export type { ColumnProblem, DatasourcePublishFailure, DraftColumn } from './designer/datasource-draft';
+export {
+  columnProblems,
+  DATASOURCE_KINDS,
+  moveColumn,
+  readDatasourceFailure,
+} from './designer/datasource-draft';
 export type { DefinitionChangesLabels } from './designer/definition-changes-labels';
 export { DEFINITION_CHANGES_LABELS } from './designer/definition-changes-labels';
 export type {
@@ -63,6 +76,8 @@ export {
   previewDefinition,
   problemsFromIssues,
 } from './designer/draft-problems';
+export type { FilterManagerLabels, FilterManagerProps } from './designer/FilterManager';
+export { FILTER_MANAGER_LABELS, FilterManager } from './designer/FilterManager';
 export type { FormDesignerProps } from './designer/FormDesigner';
 export { FormDesigner } from './designer/FormDesigner';
 export type { FormDesignerLabels } from './designer/labels';

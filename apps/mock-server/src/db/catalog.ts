@@ -1,11 +1,13 @@
 import type { AuditStore } from '../features/audit/audit-store';
 import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
+import type { DatasourceStore } from '../features/datasources/datasource-store';
 import type { CommandVersionStore } from '../features/designer/command-versions-store';
 import type { DefinitionChangesStore } from '../features/designer/definition-changes-store';
 import type { DefinitionVersionStore } from '../features/designer/definition-versions-store';
 import type { FileLinkStore } from '../features/files/file-links-store';
 import type { FileStore } from '../features/files/files-store';
+import type { FilterAdminStore } from '../features/filters/filter-admin-store';
 import type { SavedFilterStore } from '../features/filters/filters-store';
 import type { FormStore } from '../features/forms/forms-store';
 import type { NavigationStore } from '../features/navigation/navigation-store';
@@ -43,6 +45,8 @@ export interface DatabaseStores {
   /** Every kind's published versions, newest first: the definitions' audit trail. */
   definitionChanges: DefinitionChangesStore;
   navigationVersions: NavigationVersionStore;
+  datasources: DatasourceStore;
+  filterAdmin: FilterAdminStore;
 }
 
 /** One database a user can sign in to. */

@@ -1,5 +1,6 @@
 import { BOOKMARKS_MIGRATIONS } from './migrations/bookmarks';
 import { COMMAND_VERSIONS_MIGRATIONS } from './migrations/command-versions';
+import { DATASOURCES_MIGRATIONS } from './migrations/datasources';
 import { DEFINITION_CHANGES_MIGRATIONS } from './migrations/definition-changes';
 import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
@@ -30,5 +31,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ...DEFINITION_VERSIONS_MIGRATIONS, // 24
   ...COMMAND_VERSIONS_MIGRATIONS, // 25
   ...NAVIGATION_VERSIONS_MIGRATIONS, // 26
+  ...DATASOURCES_MIGRATIONS, // 27
   ...DEFINITION_CHANGES_MIGRATIONS, // 28
 ];

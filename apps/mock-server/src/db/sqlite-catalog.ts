@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import { createSqliteAuditStore } from '../features/audit/audit-store';
 import { createSqliteBookmarkStore } from '../features/bookmarks/bookmarks-store';
 import { createSqliteDashboardStore } from '../features/dashboards/dashboards-store.sqlite';
+import { createSqliteDatasourceStore } from '../features/datasources/datasource-store';
 import { createSqliteCommandVersionStore } from '../features/designer/command-versions-store';
 import { createSqliteDefinitionChangesStore } from '../features/designer/definition-changes-store';
 import { createSqliteDefinitionVersionStore } from '../features/designer/definition-versions-store';
 import { createSqliteFileLinkStore } from '../features/files/file-links-store';
 import { createSqliteFileStore } from '../features/files/files-store';
+import { createSqliteFilterAdminStore } from '../features/filters/filter-admin-store';
 import { createSqliteSavedFilterStore } from '../features/filters/filters-store';
 import { createSqliteFormStore } from '../features/forms/forms-store';
 import { createSqliteNavigationStore } from '../features/navigation/navigation-store';
@@ -159,6 +161,8 @@ export async function openSqliteCatalog(options: {
           commandVersions: createSqliteCommandVersionStore(db, write),
           definitionChanges: createSqliteDefinitionChangesStore(db),
           navigationVersions: createSqliteNavigationVersionStore(db, write),
+          datasources: createSqliteDatasourceStore(db, write),
+          filterAdmin: createSqliteFilterAdminStore(db, write),
         },
       });
     }

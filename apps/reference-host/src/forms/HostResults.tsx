@@ -5,7 +5,8 @@ import {
   type FieldComponentProps,
   ResultsField,
 } from '@procedo/forms-react';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { v1 } from '../api';
 import { COLUMNS_PROPERTY, formatColumnChoice, readColumnChoice, shownColumns } from './column-choice';
 import { FORM_PAGE_LABELS as L } from './labels';
 
@@ -22,19 +23,40 @@ export const HostResults = memo(function HostResults({
   const id = useId();
   const [properties] = useState(() => createControlPropertyStore());
   const webTemplateNo = store.definition.WebTemplateNo;
-  const [chosen, setChosen] = useState(() =>
-    readColumnChoice(properties.get(webTemplateNo, element.Name, COLUMNS_PROPERTY), element.Columns),
-  );
+  const [stored, setStored] = useState(() => properties.get(webTemplateNo, element.Name, COLUMNS_PROPERTY));
   const [isOpen, setIsOpen] = useState(false);
-  const shown = useMemo(
-    () => ({ ...element, Columns: shownColumns(element.Columns, chosen) }),
-    [element, chosen],
+  // The entity's datasource (issue 16) offers more columns than the form's own.
+  const [offered, setOffered] = useState<ElementOf<'results'>['Columns']>([]);
+  useEffect(() => {
+    let isCurrent = true;
+    v1.datasources
+      .ofForm(webTemplateNo)
+      .then(({ Columns }) => {
+        if (!isCurrent) return;
+        const own = new Set(element.Columns.map((column) => column.Name));
+        setOffered(
+          Columns.filter((column) => !own.has(column.Name)).map(
+            ({ Kind: _kind, Element: _element, ...column }) => column,
+          ),
+        );
+      })
+      // Without a datasource the form's own columns are all there is.
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [webTemplateNo, element.Columns]);
+  const all = useMemo(() => [...element.Columns, ...offered], [element.Columns, offered]);
+  const chosen = useMemo(
+    () => readColumnChoice(stored, all, element.Columns),
+    [stored, all, element.Columns],
   );
+  const shown = useMemo(() => ({ ...element, Columns: shownColumns(all, chosen) }), [element, all, chosen]);
   if (store.isHidden(element.Name)) return null;
 
   const onChange = (next: string[]) => {
-    setChosen(next);
     const text = formatColumnChoice(next, element.Columns);
+    setStored(text);
     if (text === null) properties.remove(webTemplateNo, element.Name, COLUMNS_PROPERTY);
     else properties.set(webTemplateNo, element.Name, COLUMNS_PROPERTY, text);
   };
@@ -54,7 +76,7 @@ export const HostResults = memo(function HostResults({
         {/* Mounted when first opened: react-aria's list boxes cost more than the list itself. */}
         {isOpen ? (
           <ColumnListSelector
-            available={element.Columns}
+            available={all}
             selected={chosen}
             onChange={onChange}
             label={L.columnsSelector}

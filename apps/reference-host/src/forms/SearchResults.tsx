@@ -81,6 +81,35 @@ export function useSearchResults(
           }),
     [criteria, elements, filterIdsKey, query.timepoint, webTemplateNo],
   );
+  // Datasource columns the user added to the grid (HostResults) are asked of the server by name:
+  // one fetchPage per set of them, so adding one starts the grid afresh with its values.
+  const formColumns = useMemo(() => {
+    const names = new Set<string>();
+    for (const element of flattenElements(store.definition))
+      if (element.Kind === 'results') for (const column of element.Columns) names.add(column.Name);
+    return names;
+  }, [store.definition]);
+  const withColumns = useRef<{ base: typeof fetchPage; byKey: Map<string, NonNullable<typeof fetchPage>> }>({
+    base: null,
+    byKey: new Map(),
+  });
+  const fetchPageFor = (element: ResultsElement) => {
+    const extra = element.Columns.map((column) => column.Name).filter((name) => !formColumns.has(name));
+    if (fetchPage === null || criteria === null || extra.length === 0) return fetchPage;
+    if (withColumns.current.base !== fetchPage) withColumns.current = { base: fetchPage, byKey: new Map() };
+    const key = extra.join(',');
+    let found = withColumns.current.byKey.get(key);
+    if (!found) {
+      found = searchPageFetcher(v1.records, webTemplateNo, {
+        criteria: criteriaConditions(criteria, elements),
+        ...(query.grid.filterIds ? { filterIds: query.grid.filterIds } : {}),
+        timepoint: query.timepoint,
+        columns: extra,
+      });
+      withColumns.current.byKey.set(key, found);
+    }
+    return found;
+  };
 
   // The address the grid started from; later changes are the grid's own and need no new search.
   const initialGrid = useRef(query.grid);
@@ -168,7 +197,7 @@ export function useSearchResults(
         webTemplateNo={webTemplateNo}
         element={element}
         elements={elements}
-        fetchPage={fetchPage}
+        fetchPage={fetchPageFor(element) ?? fetchPage}
         sort={initialGrid.current.sort ?? null}
         where={initialGrid.current.where ?? null}
         onQueryChange={writeQuery}

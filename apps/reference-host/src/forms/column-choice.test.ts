@@ -30,3 +30,12 @@ describe('column choice', () => {
     expect(shownColumns(columns, []).map((c) => c.Name)).toEqual(['Name', 'Country', 'Status']);
   });
 });
+
+describe('readColumnChoice with datasource columns', () => {
+  it('defaults to the form’s own columns, and keeps a stored datasource column', () => {
+    const all = [{ Name: 'Name' }, { Name: 'Country' }, { Name: 'Rating' }];
+    const own = all.slice(0, 2);
+    expect(readColumnChoice(null, all, own)).toEqual(['Name', 'Country']);
+    expect(readColumnChoice('Name,Rating', all, own)).toEqual(['Name', 'Rating']);
+  });
+});

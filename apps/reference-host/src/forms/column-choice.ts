@@ -9,12 +9,17 @@ export const COLUMNS_PROPERTY = 'Columns';
 /**
  * Reads the stored choice: column names separated by commas, in order. Unknown names and
  * repeats are dropped (the form's columns may have changed); nothing stored, or nothing left,
- * means every column in the form's order.
+ * means the `defaults` (the form's own columns, when `columns` also holds the datasource's
+ * others), every column in the form's order.
  */
-export function readColumnChoice(stored: string | null, columns: readonly { Name: string }[]): string[] {
+export function readColumnChoice(
+  stored: string | null,
+  columns: readonly { Name: string }[],
+  defaults: readonly { Name: string }[] = columns,
+): string[] {
   const known = new Set(columns.map((column) => column.Name));
   const chosen = [...new Set((stored ?? '').split(','))].filter((name) => known.has(name));
-  return chosen.length > 0 ? chosen : columns.map((column) => column.Name);
+  return chosen.length > 0 ? chosen : defaults.map((column) => column.Name);
 }
 
 /** The text stored for a choice; `null` (forget the property) when it is every column in the form's order, or none. */

@@ -113,6 +113,18 @@ export const HOST_TEXTS_DE: HostTexts = Object.freeze<HostTexts>({
     publishedVersion: (version) => `Version ${version} veröffentlicht`,
     open: 'Navigations-Designer',
   },
+  designerData: {
+    section: 'Datenquellen und Filter',
+    filters: 'Gespeicherte Filter',
+    filtersDescription:
+      'Die gespeicherten Filter aller Benutzer eines Suchformulars: umbenennen, teilen, löschen',
+    datasource: (entity) => `Datenquelle ${entity}`,
+    datasourceTitle: (entity) => `Datenquelle ${entity}`,
+    noEntity: 'Entity muss eine Entität nennen (z. B. supplier).',
+    form: 'Suchformular',
+    chooseForm: 'Wählen Sie ein Suchformular.',
+    publishedVersion: (version) => `Version ${version} veröffentlicht`,
+  },
   profileSwitch: {
     switching: 'Profil wird gewechselt…',
     refused: (requested, current, reason) =>

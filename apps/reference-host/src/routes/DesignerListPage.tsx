@@ -1,6 +1,7 @@
 import type { DesignerCommandList, DesignerFormList } from '@procedo/client-api';
 import { Link } from 'react-router';
 import { v1 } from '../api';
+import { DesignerDataLinks } from '../designer/DesignerDataLinks';
 import { commandDesignerHref, formDesignerHref } from '../designer/designer-query';
 import { DesignerNotice } from '../designer/page-parts';
 import { type LoadResult, useLoad } from '../processes/useLoad';
@@ -65,6 +66,7 @@ function DesignerLists() {
           }))
         }
       />
+      <DesignerDataLinks />
     </>
   );
 }

@@ -34,7 +34,20 @@ export function FilterEditorPage() {
   const no = read.params?.webTemplateNo ?? 0;
   const form = useLoad<FormResponse>(() => v1.forms.get(no), [no]);
   const saved = useLoad<SavedFilterList>(() => v1.filters.list(no), [no]);
-  const fields = useMemo(() => (form.kind === 'ready' ? searchableFields(form.data) : []), [form]);
+  // The entity's datasource columns (issue 16) are fields too; without one, the form's alone.
+  const datasource = useLoad(() => v1.datasources.ofForm(no).catch(() => null), [no]);
+  const fields = useMemo(() => {
+    if (form.kind !== 'ready') return [];
+    const own = searchableFields(form.data);
+    const names = new Set(own.map((field) => field.Name));
+    const extra =
+      datasource.kind === 'ready' && datasource.data
+        ? datasource.data.Columns.filter((column) => !names.has(column.Name)).map(
+            (column) => ({ ...column.Element, Label: column.Caption }) as ValueElement,
+          )
+        : [];
+    return [...own, ...extra];
+  }, [form, datasource]);
 
   if (!read.params) {
     return (
@@ -50,7 +63,7 @@ export function FilterEditorPage() {
       {(form.kind === 'loading' || saved.kind === 'loading') && <p aria-live="polite">Loading…</p>}
       {form.kind === 'error' && <p role="alert">{form.message}</p>}
       {saved.kind === 'error' && <p role="alert">{saved.message}</p>}
-      {form.kind === 'ready' && saved.kind === 'ready' && (
+      {form.kind === 'ready' && saved.kind === 'ready' && datasource.kind !== 'loading' && (
         <FilterEditor
           fields={fields}
           savedFilters={saved.data.Items}

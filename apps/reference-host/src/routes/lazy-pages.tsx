@@ -21,6 +21,12 @@ export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'De
 export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
 /** `/designer/command`: the process command designer and the command's versions (forms-react's `./designer`). */
 export const DesignerCommandPage = lazyPage(() => import('./DesignerCommandPage'), 'DesignerCommandPage');
+/** `/designer/datasource`, `/designer/filters`: datasources and saved filters (forms-react's `./designer`). */
+export const DatasourceDesignerPage = lazyPage(
+  () => import('./DatasourceDesignerPage'),
+  'DatasourceDesignerPage',
+);
+export const FilterManagerPage = lazyPage(() => import('./FilterManagerPage'), 'FilterManagerPage');
 export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
 export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
 export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');

@@ -4,6 +4,8 @@ import { createV1Request, type V1ClientOptions } from './create-request';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
 import { createDesignerApi, type DesignerApi } from './designer';
 import { createDesignerCommandsApi, type DesignerCommandsApi } from './designer-commands';
+import { createDatasourcesApi, type DatasourcesApi } from './designer-datasources';
+import { createFilterManagerApi, type FilterManagerApi } from './designer-filters';
 import { createDesignerNavigationApi, type DesignerNavigationApi } from './designer-navigation';
 import { createFiltersApi, type FiltersApi } from './filters';
 import { createFormsApi, type FormsApi } from './forms';
@@ -51,6 +53,10 @@ export interface V1Client {
     /** `designer/navigation…`: profile navigation versions and publishing (the `navigation-design` role). */
     navigation: DesignerNavigationApi;
   };
+  /** `designer/datasources…` and `forms/{no}/datasource`: the columns entities offer to grids and filters. */
+  datasources: DatasourcesApi;
+  /** `designer/filters…`: every user's saved filters of a form, managed by designers (the `design` role). */
+  filterManager: FilterManagerApi;
 }
 
 /** Creates the v1 JSON client (ky + zod): every answer is checked against its schema. */
@@ -76,5 +82,7 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
       commands: createDesignerCommandsApi(request),
       navigation: createDesignerNavigationApi(request),
     },
+    datasources: createDatasourcesApi(request),
+    filterManager: createFilterManagerApi(request),
   };
 }

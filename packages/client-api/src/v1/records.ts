@@ -88,6 +88,8 @@ export interface RecordSearchPageQuery extends ReadOptions {
   limit?: number;
   /** `exact`: also count the matching rows (up to the server's cap). @default 'none' */
   count?: 'none' | 'exact';
+  /** Datasource columns the rows also carry, beyond the result list's (at most 50). @default none */
+  columns?: readonly string[];
 }
 
 /** Query of {@link RecordsApi.audit}: pages by key. */
@@ -219,6 +221,7 @@ export function createRecordsApi(request: V1Request): RecordsApi {
       if (query.after) params.set('after', query.after);
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       if (query.count === 'exact') params.set('count', 'exact');
+      if (query.columns && query.columns.length > 0) params.set('columns', query.columns.join(','));
       return request(SearchPageSchema, `${form(no)}/search/page`, readOptions(query, params));
     },
     create: (no, body) => request(RecordSchema, `${form(no)}/records`, { method: 'POST', json: body }),

@@ -66,6 +66,8 @@ export interface SearchPageScope {
   filterIds?: readonly number[];
   /** The rows as they were at this instant. */
   timepoint?: TimepointInput | null;
+  /** Datasource columns the rows also carry, beyond the result list's (issue 16). */
+  columns?: readonly string[];
 }
 
 /**
@@ -88,6 +90,7 @@ export function searchPageFetcher(
       count: request.count ? 'exact' : 'none',
       ...(scope.filterIds && scope.filterIds.length > 0 ? { filterIds: scope.filterIds } : {}),
       ...(scope.timepoint ? { timepoint: scope.timepoint } : {}),
+      ...(scope.columns && scope.columns.length > 0 ? { columns: scope.columns } : {}),
       signal: request.signal,
     });
 }

@@ -6,10 +6,13 @@ import type { SqliteDatabase } from '../../db/sqlite';
  * store composes one of these and adds what publishing makes current.
  */
 
+/** What a definition is known by: a number (a form, a command) or a name (a datasource's entity). */
+export type VersionKey = number | string;
+
 /** One published version, not yet validated. */
-export interface StoredVersion {
-  /** The definition's number (a form's `WebTemplateNo`, a command's id, …). */
-  key: number;
+export interface StoredVersion<K extends VersionKey = number> {
+  /** The definition's number (a form's `WebTemplateNo`, a command's id, …) or name. */
+  key: K;
   version: number;
   json: string;
   publishedAt: string;
@@ -18,11 +21,11 @@ export interface StoredVersion {
 }
 
 /** A version's stamp, without its body: the definitions' audit trail (who, when, why). */
-export type VersionSummary = Omit<StoredVersion, 'json'>;
+export type VersionSummary<K extends VersionKey = number> = Omit<StoredVersion<K>, 'json'>;
 
 /** What a publish appends. */
-export interface PublishVersionInput {
-  key: number;
+export interface PublishVersionInput<K extends VersionKey = number> {
+  key: K;
   /** The version the draft started from: the publish is refused unless it is still the latest. */
   baseVersion: number;
   json: string;
@@ -33,43 +36,43 @@ export interface PublishVersionInput {
 }
 
 /** How a publish ended: stored, or refused with nothing stored. */
-export type PublishVersionResult<Refusal = never> =
-  | { ok: true; version: StoredVersion }
+export type PublishVersionResult<Refusal = never, K extends VersionKey = number> =
+  | { ok: true; version: StoredVersion<K> }
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'stale'; currentVersion: number }
   | Refusal;
 
 /** The reads every kind's store offers. */
-export interface VersionReads<V extends StoredVersion = StoredVersion> {
+export interface VersionReads<V extends StoredVersion<VersionKey> = StoredVersion> {
   /** A definition's versions, newest first. */
-  list(key: number): Promise<VersionSummary[]>;
-  get(key: number, version: number): Promise<V | null>;
-  latest(key: number): Promise<V | null>;
+  list(key: V['key']): Promise<VersionSummary<V['key']>[]>;
+  get(key: V['key'], version: number): Promise<V | null>;
+  latest(key: V['key']): Promise<V | null>;
 }
 
 /** The SQL of one kind's versions table; the synchronous parts run inside a caller's write. */
-export interface VersionTable<V extends StoredVersion = StoredVersion> {
+export interface VersionTable<V extends StoredVersion<VersionKey> = StoredVersion> {
   reads: VersionReads<V>;
   /** The version in force at `atIso`: the newest published at or before it; null before the first. */
-  versionAt(key: number, atIso: string): number | null;
+  versionAt(key: V['key'], atIso: string): number | null;
   /**
    * Inside the caller's write transaction: refuses a missing definition or a stale base, then
    * asks `refuse` (a kind's own rule, checked against what is stored now), then appends the
    * version and lets `makeCurrent` update the kind's current-definition tables.
    */
   publish<Refusal>(
-    input: PublishVersionInput,
+    input: PublishVersionInput<V['key']>,
     hooks: {
       refuse?: () => Refusal | null;
       /** Columns of the kind's table beyond the common ones, e.g. `{ schema_version: 1 }`. */
       columns?: Readonly<Record<string, number | string>>;
-      makeCurrent: (stored: StoredVersion) => void;
+      makeCurrent: (stored: StoredVersion<V['key']>) => void;
     },
-  ): PublishVersionResult<Refusal>;
+  ): PublishVersionResult<Refusal, V['key']>;
 }
 
 interface VersionRow {
-  key: number;
+  key: VersionKey;
   version: number;
   json: string;
   published_at_utc: string;
@@ -77,7 +80,7 @@ interface VersionRow {
   change_note: string;
 }
 
-const toVersion = (row: VersionRow): StoredVersion => ({
+const toVersion = (row: VersionRow): StoredVersion<VersionKey> => ({
   key: row.key,
   version: row.version,
   json: row.json,
@@ -99,18 +102,23 @@ export const versionAtSql = (table: string, keyColumn: string): string =>
  * published_by, change_note, and any `extraColumns` a kind adds). The names are the code's own,
  * never input: they are checked to be plain identifiers all the same.
  */
-export function createVersionTable<V extends StoredVersion = StoredVersion>(
+export function createVersionTable<
+  V extends StoredVersion<VersionKey> = StoredVersion,
+  K extends V['key'] = V['key'],
+>(
   db: SqliteDatabase,
   spec: {
     table: string;
     keyColumn: string;
     extraColumns?: readonly string[];
     /** A kind's version with its extra columns; the common ones by default. */
-    fromRow?: (version: StoredVersion, row: Readonly<Record<string, unknown>>) => V;
+    fromRow?: (version: StoredVersion<K>, row: Readonly<Record<string, unknown>>) => V;
   },
 ): VersionTable<V> {
   const { table, keyColumn } = spec;
-  const fromRow = spec.fromRow ?? ((version: StoredVersion) => version as V);
+  const fromRow = spec.fromRow ?? ((version: StoredVersion<K>) => version as unknown as V);
+  const read = (row: VersionRow & Record<string, unknown>) =>
+    fromRow(toVersion(row) as StoredVersion<K>, row);
   const extraColumns = spec.extraColumns ?? [];
   for (const name of [table, keyColumn, ...extraColumns]) {
     if (!IDENTIFIER.test(name)) throw new Error(`Not a column or table name: ${name}`);
@@ -124,17 +132,17 @@ export function createVersionTable<V extends StoredVersion = StoredVersion>(
     'change_note',
     ...extraColumns,
   ].join(', ');
-  const list = db.prepare<[number], Omit<VersionRow, 'json'>>(
+  const list = db.prepare<[VersionKey], Omit<VersionRow, 'json'>>(
     `SELECT ${keyColumn} AS key, version, published_at_utc, published_by, change_note
      FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC`,
   );
-  const one = db.prepare<[number, number], VersionRow & Record<string, unknown>>(
+  const one = db.prepare<[VersionKey, number], VersionRow & Record<string, unknown>>(
     `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? AND version = ?`,
   );
-  const latest = db.prepare<[number], VersionRow & Record<string, unknown>>(
+  const latest = db.prepare<[VersionKey], VersionRow & Record<string, unknown>>(
     `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC LIMIT 1`,
   );
-  const at = db.prepare<[number, string], { version: number }>(versionAtSql(table, keyColumn));
+  const at = db.prepare<[VersionKey, string], { version: number }>(versionAtSql(table, keyColumn));
   const insertColumns = [keyColumn, 'version', 'json', 'published_at_utc', 'published_by', 'change_note'];
   const insert = db.prepare(
     `INSERT INTO ${table} (${[...insertColumns, ...extraColumns].join(', ')})
@@ -145,7 +153,7 @@ export function createVersionTable<V extends StoredVersion = StoredVersion>(
     reads: {
       async list(key) {
         return list.all(key).map((row) => ({
-          key: row.key,
+          key: row.key as V['key'],
           version: row.version,
           publishedAt: row.published_at_utc,
           publishedBy: row.published_by,
@@ -154,11 +162,11 @@ export function createVersionTable<V extends StoredVersion = StoredVersion>(
       },
       async get(key, version) {
         const row = one.get(key, version);
-        return row ? fromRow(toVersion(row), row) : null;
+        return row ? read(row) : null;
       },
       async latest(key) {
         const row = latest.get(key);
-        return row ? fromRow(toVersion(row), row) : null;
+        return row ? read(row) : null;
       },
     },
     versionAt(key, atIso) {
@@ -177,7 +185,7 @@ export function createVersionTable<V extends StoredVersion = StoredVersion>(
       const floor = Date.parse(last.published_at_utc) + 1;
       const publishedAt =
         Date.parse(input.publishedAt) >= floor ? input.publishedAt : new Date(floor).toISOString();
-      const stored: StoredVersion = {
+      const stored: StoredVersion<V['key']> = {
         key: input.key,
         version: last.version + 1,
         json: input.json,

@@ -1,6 +1,7 @@
 import {
   type ApiIssue,
   filterProblems,
+  flattenElements,
   type SavedFilter,
   type SavedFilterCreate,
   type SavedFilterUpdate,
@@ -9,6 +10,7 @@ import {
   type ValueElement,
 } from '@procedo/client-api';
 import { AppError } from '../../errors/app-error';
+import { columnElement, readDatasource } from '../datasources/datasource-read';
 import { notFound, validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import { valueElements } from '../records/record-writes';
@@ -52,7 +54,10 @@ const onlySupervisorsShare = () =>
   });
 const unknownFilter = (id: number) => notFound(`Unknown saved filter ${id}`);
 
-/** The value elements the user may search: shown on the form for them. */
+/**
+ * The value elements the user may search: shown on the form for them, and the columns of the
+ * entity's datasource (issue 16) not hidden for them there.
+ */
 async function searchableFields(
   forms: FormsService,
   auth: AuthContext,
@@ -60,8 +65,19 @@ async function searchableFields(
 ): Promise<Fields> {
   const { definition, permissions } = await forms.openForm(auth, webTemplateNo);
   const fields = new Map<string, ValueElement>();
-  for (const [name, element] of valueElements(definition))
-    if (!permissions.get(name)?.hidden) fields.set(name, element);
+  const own = valueElements(definition);
+  for (const [name, element] of own) if (!permissions.get(name)?.hidden) fields.set(name, element);
+  const datasource = await readDatasource(auth.database, definition.Entity);
+  if (!datasource) return fields;
+  // A column is filtered as the search filters it: as the element of the form the rows open.
+  const results = flattenElements(definition).find((element) => element.Kind === 'results');
+  const opens = results?.Kind === 'results' ? results.OpenWebTemplateNo : undefined;
+  const target =
+    opens === undefined ? new Map() : valueElements(await forms.loadDefinition(auth.database, opens));
+  for (const column of datasource.columns) {
+    if (fields.has(column.Name) || permissions.get(column.Name)?.hidden) continue;
+    fields.set(column.Name, columnElement(column, own, target));
+  }
   return fields;
 }
 

@@ -9,6 +9,7 @@ import {
   ValidationCode,
   type ValueElement,
 } from '@procedo/client-api';
+import { readDatasource } from '../datasources/datasource-read';
 import { validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
@@ -48,6 +49,11 @@ export interface SearchPageQuery {
   extraFilters?: readonly SearchFilter[];
   /** As the records were at this instant (ISO UTC). @default now */
   atIso?: string;
+  /**
+   * Datasource columns (issue 16) the rows also carry, beyond the result list's: each must be a
+   * column of the entity's datasource the user may search (400 at `['columns', i]` otherwise).
+   */
+  columns?: readonly string[];
 }
 
 /** One keyset page (the wire schema `SearchPageSchema` of client-api). */
@@ -132,14 +138,16 @@ export async function searchRecordsPage(
   webTemplateNo: number,
   query: SearchPageQuery,
 ): Promise<SearchKeysetPage> {
-  const { definition, filters, pageSize, shown, fields } = await searchForm(
+  const { definition, filters, pageSize, shown, fields, datasource } = await searchForm(
     forms,
     auth,
     webTemplateNo,
     query.filters,
     query.atIso,
   );
-  const checked = checkSearchQuery(await fields(), query);
+  const searchable = await fields();
+  const checked = checkSearchQuery(searchable, query);
+  const extra = extraColumns(query.columns ?? [], datasource, searchable);
   const { rows, hasMore, count } = await auth.database.stores.records.searchPage({
     entity: definition.Entity,
     text: query.text,
@@ -151,7 +159,7 @@ export async function searchRecordsPage(
   });
   const last = rows.at(-1);
   return {
-    Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
+    Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values, extra) })),
     NextCursor:
       hasMore && last
         ? encodeCursor({
@@ -176,6 +184,7 @@ async function searchForm(
   atIso: string | undefined,
 ) {
   const { definition, permissions, visible, columns } = await forms.openForm(auth, webTemplateNo, atIso);
+  const datasource = (await readDatasource(auth.database, definition.Entity, { atIso }))?.columns ?? [];
   const fields = valueElements(definition);
   const results = flattenElements(definition).find(
     (element): element is Extract<LeafElement, { Kind: 'results' }> => element.Kind === 'results',
@@ -211,9 +220,37 @@ async function searchForm(
         permissions,
         columns,
         opened && { definition: opened, permissions: await forms.permissionsOf(auth, opened) },
+        datasource,
       );
     },
-    // A row carries the result columns the user may see; a form without results its fields.
-    shown: (values: FieldValues) => onlyVisible(values, columns ?? visible),
+    datasource,
+    // A row carries the result columns the user may see (a form without results its fields), and
+    // the datasource columns asked for: the values come with the row already, nothing more is read.
+    shown: (values: FieldValues, extra: ReadonlySet<string> = new Set()) =>
+      onlyVisible(
+        values,
+        extra.size === 0 ? (columns ?? visible) : new Set([...(columns ?? visible), ...extra]),
+      ),
   };
+}
+
+/** The datasource columns asked for, each one the user may search: 400 at `['columns', i]` otherwise. */
+function extraColumns(
+  asked: readonly string[],
+  datasource: readonly { Name: string }[],
+  searchable: ReadonlyMap<string, ValueElement>,
+): Set<string> {
+  const offered = new Set(datasource.map((column) => column.Name));
+  const issues: ApiIssue[] = [];
+  for (const [index, name] of asked.entries()) {
+    if (!offered.has(name) || !searchable.has(name)) {
+      issues.push({
+        code: 'invalid_param',
+        path: ['columns', index],
+        message: 'The datasource has no such column.',
+      });
+    }
+  }
+  if (issues.length > 0) throw validationFailure(issues);
+  return new Set(asked);
 }

@@ -48,6 +48,13 @@ const SearchPageQuerySchema = z
     [SearchParamNames.sort]: z.string().max(100).optional(),
     [SearchParamNames.where]: z.string().max(20_000).optional(),
     [SearchParamNames.filterIds]: z.string().max(400).optional(),
+    // Datasource columns the rows also carry (issue 16): names, comma separated, at most 50.
+    columns: z
+      .string()
+      .max(3300)
+      .transform((text) => [...new Set(text.split(',').filter(Boolean))])
+      .pipe(z.array(z.string().max(64)).max(50))
+      .optional(),
   })
   .catchall(z.string().max(500));
 
@@ -129,6 +136,7 @@ export function recordsRoutes(options: {
       sort: _sort,
       where: _where,
       filterIds: _filterIds,
+      columns,
       ...filters
     } = parseBody(SearchPageQuerySchema, query(req));
     const atIso = timepointOf(res)?.iso;
@@ -136,6 +144,7 @@ export function recordsRoutes(options: {
       await records.searchPage(getAuth(res), no, {
         text,
         filters,
+        ...(columns ? { columns } : {}),
         ...(await searchParamsOf(req, res, no, savedFilters)),
         count: count === 'exact',
         ...(after ? { after } : {}),
@@ -153,6 +162,7 @@ export function recordsRoutes(options: {
       sort: _sort,
       where: _where,
       filterIds: _filterIds,
+      columns: _columns,
       ...filters
     } = parseBody(ExportQuerySchema, query(req));
     const atIso = timepointOf(res)?.iso;

@@ -1,11 +1,13 @@
 import {
   type ApiIssue,
+  type DatasourceColumn,
   type FormDefinition,
   filterProblems,
   type SearchFilter,
   type SearchSort,
   type ValueElement,
 } from '@procedo/client-api';
+import { columnElement } from '../datasources/datasource-read';
 import { validationFailure } from '../forms/form-errors';
 import type { PermissionMap } from '../forms/forms-service';
 import { valueElements } from './record-writes';
@@ -24,6 +26,8 @@ export function searchableFields(
   permissions: PermissionMap,
   columns: ReadonlySet<string> | null,
   opened: { definition: FormDefinition; permissions: PermissionMap } | null,
+  /** The entity's datasource columns (issue 16): searchable too, unless hidden on the search form. */
+  datasource: readonly DatasourceColumn[] = [],
 ): Map<string, ValueElement> {
   const own = valueElements(definition);
   const target = opened ? valueElements(opened.definition) : new Map<string, ValueElement>();
@@ -33,6 +37,10 @@ export function searchableFields(
     const element = own.get(name) ?? target.get(name);
     // A column with no element anywhere is shown as text.
     fields.set(name, element ?? { Kind: 'text', Name: name, Label: name });
+  }
+  for (const column of datasource) {
+    if (fields.has(column.Name) || permissions.get(column.Name)?.hidden) continue;
+    fields.set(column.Name, columnElement(column, own, target));
   }
   // A value hidden on the form the rows open is hidden here too: no sorting or filtering by it.
   for (const name of [...fields.keys()]) if (opened?.permissions.get(name)?.hidden) fields.delete(name);

@@ -1,0 +1,190 @@
+import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { DuplicateFilterNameError, type SavedFilterRecord } from './filters-store';
+
+/** What a designer does to a saved filter; each one is kept in the filters' audit trail. */
+export type FilterAdminChange =
+  | { kind: 'rename'; name: string }
+  | { kind: 'share' }
+  | { kind: 'unshare' }
+  | { kind: 'delete' };
+
+/** One entry of the trail (`saved_filter_changes`, migration 27). */
+export interface FilterChangeRecord {
+  id: number;
+  filterId: number;
+  webTemplateNo: number;
+  change: FilterAdminChange['kind'];
+  ownerName: string;
+  nameBefore: string;
+  /** The name after a rename; the name kept otherwise; null after a delete. */
+  nameAfter: string | null;
+  versionBefore: number;
+  changedBy: string;
+  changedAt: string;
+}
+
+export type FilterAdminResult =
+  | { ok: true; filter: SavedFilterRecord; change: FilterChangeRecord }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'stale'; currentVersion: number };
+
+/** Every user's saved filters of a form, as designers manage them. */
+export interface FilterAdminStore {
+  /** Every saved filter of a form, whoever owns it, by name then owner. */
+  listAll(webTemplateNo: number): Promise<SavedFilterRecord[]>;
+  /** Every saved filter of the forms, whoever owns it (the datasource publish's question). */
+  listOfForms(webTemplateNos: readonly number[]): Promise<SavedFilterRecord[]>;
+  /**
+   * In one write transaction: applies the change while the filter is still at `expectedVersion`
+   * (a delete answers the filter as it was) and appends it to the trail. Throws
+   * {@link DuplicateFilterNameError} for a rename to a name the owner uses on the form already.
+   */
+  change(input: {
+    id: number;
+    webTemplateNo: number;
+    expectedVersion: number;
+    change: FilterAdminChange;
+    by: string;
+    at: string;
+  }): Promise<FilterAdminResult>;
+  /** The trail of a form's filters, newest first, at most `limit` entries. */
+  changes(webTemplateNo: number, limit: number): Promise<FilterChangeRecord[]>;
+}
+
+interface FilterRow {
+  id: number;
+  web_template_no: number;
+  entity_view_name: string;
+  owner_user_id: number;
+  owner_name: string | null;
+  is_shared: number;
+  name: string;
+  filter_json: string;
+  version: number;
+  created_by: string;
+  created_at_utc: string;
+  updated_by: string;
+  updated_at_utc: string;
+}
+
+interface ChangeRow {
+  id: number;
+  filter_id: number;
+  web_template_no: number;
+  change: FilterAdminChange['kind'];
+  owner_name: string;
+  name_before: string;
+  name_after: string | null;
+  version_before: number;
+  changed_by: string;
+  changed_at_utc: string;
+}
+
+const toFilter = (row: FilterRow): SavedFilterRecord => ({
+  id: row.id,
+  webTemplateNo: row.web_template_no,
+  entityViewName: row.entity_view_name,
+  ownerId: row.owner_user_id,
+  ownerName: row.owner_name ?? '',
+  isShared: row.is_shared === 1,
+  name: row.name,
+  filterJson: row.filter_json,
+  version: row.version,
+  createdBy: row.created_by,
+  createdAt: row.created_at_utc,
+  updatedBy: row.updated_by,
+  updatedAt: row.updated_at_utc,
+});
+
+const toChange = (row: ChangeRow): FilterChangeRecord => ({
+  id: row.id,
+  filterId: row.filter_id,
+  webTemplateNo: row.web_template_no,
+  change: row.change,
+  ownerName: row.owner_name,
+  nameBefore: row.name_before,
+  nameAfter: row.name_after,
+  versionBefore: row.version_before,
+  changedBy: row.changed_by,
+  changedAt: row.changed_at_utc,
+});
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+const SELECT = `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id`;
+
+/** {@link FilterAdminStore} on SQLite (tables of migrations 15 and 27). */
+export function createSqliteFilterAdminStore(
+  db: SqliteDatabase,
+  write: SqliteWriter = createWriter(db),
+): FilterAdminStore {
+  const listAll = db.prepare<[number], FilterRow>(
+    `${SELECT} WHERE f.web_template_no = ? ORDER BY f.name COLLATE NOCASE, owner_name, f.id`,
+  );
+  const byId = db.prepare<[number], FilterRow>(`${SELECT} WHERE f.id = ?`);
+  const rename = db.prepare<[string, string, string, number]>(
+    `UPDATE saved_filters SET name = ?, version = version + 1, updated_by = ?, updated_at_utc = ? WHERE id = ?`,
+  );
+  const share = db.prepare<[number, string, string, number]>(
+    `UPDATE saved_filters SET is_shared = ?, version = version + 1, updated_by = ?, updated_at_utc = ? WHERE id = ?`,
+  );
+  const remove = db.prepare<[number]>('DELETE FROM saved_filters WHERE id = ?');
+  const append = db.prepare<[Omit<ChangeRow, 'id'>], { id: number }>(
+    `INSERT INTO saved_filter_changes (filter_id, web_template_no, change, owner_name, name_before, name_after,
+       version_before, changed_by, changed_at_utc)
+     VALUES (@filter_id, @web_template_no, @change, @owner_name, @name_before, @name_after, @version_before,
+       @changed_by, @changed_at_utc)
+     RETURNING id`,
+  );
+  const changes = db.prepare<[number, number], ChangeRow>(
+    'SELECT * FROM saved_filter_changes WHERE web_template_no = ? ORDER BY id DESC LIMIT ?',
+  );
+
+  return {
+    async listAll(webTemplateNo) {
+      return listAll.all(webTemplateNo).map(toFilter);
+    },
+    async listOfForms(webTemplateNos) {
+      return webTemplateNos.flatMap((no) => listAll.all(no).map(toFilter));
+    },
+    change(input) {
+      return write((): FilterAdminResult => {
+        const before = byId.get(input.id);
+        if (!before || before.web_template_no !== input.webTemplateNo)
+          return { ok: false, reason: 'missing' };
+        if (before.version !== input.expectedVersion) {
+          return { ok: false, reason: 'stale', currentVersion: before.version };
+        }
+        const { change } = input;
+        try {
+          if (change.kind === 'rename') rename.run(change.name, input.by, input.at, input.id);
+          else if (change.kind === 'delete') remove.run(input.id);
+          else share.run(change.kind === 'share' ? 1 : 0, input.by, input.at, input.id);
+        } catch (error) {
+          if (isUniqueViolation(error) && change.kind === 'rename') {
+            throw new DuplicateFilterNameError(change.name, { cause: error });
+          }
+          throw error;
+        }
+        const row: Omit<ChangeRow, 'id'> = {
+          filter_id: input.id,
+          web_template_no: input.webTemplateNo,
+          change: change.kind,
+          owner_name: before.owner_name ?? '',
+          name_before: before.name,
+          name_after: change.kind === 'delete' ? null : change.kind === 'rename' ? change.name : before.name,
+          version_before: before.version,
+          changed_by: input.by,
+          changed_at_utc: input.at,
+        };
+        const { id } = append.get(row)!;
+        const after = change.kind === 'delete' ? before : byId.get(input.id)!;
+        return { ok: true, filter: toFilter(after), change: toChange({ ...row, id }) };
+      });
+    },
+    async changes(webTemplateNo, limit) {
+      return changes.all(webTemplateNo, limit).map(toChange);
+    },
+  };
+}
