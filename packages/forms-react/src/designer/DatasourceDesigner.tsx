@@ -1,5 +1,6 @@
 import type { Datasource, DatasourceColumn, DatasourceValueKind } from '@procedo/client-api';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { useOnDemandTexts } from '../i18n/texts';
 import {
   type ColumnProblem,
   columnProblems,
@@ -10,7 +11,7 @@ import {
   readDatasourceFailure,
 } from './datasource-draft';
 
-/** Texts of the {@link DatasourceDesigner}; override any through `labels`. */
+/** Texts of the {@link DatasourceDesigner}; override any through `labels` or `ProcedoTexts` (section `datasourceDesigner`). */
 export interface DatasourceDesignerLabels {
   title: (entity: string, version: number) => string;
   columns: string;
@@ -122,10 +123,11 @@ const OPTIONAL_ID = ['DataFormId', 'WorkflowId'] as const;
  * with a property editor for the selected column, and publishing with a change note.
  */
 export function DatasourceDesigner(props: DatasourceDesignerProps) {
+  const catalogue = useOnDemandTexts('datasourceDesigner', DATASOURCE_DESIGNER_LABELS);
   const L = {
-    ...DATASOURCE_DESIGNER_LABELS,
+    ...catalogue,
     ...props.labels,
-    fields: { ...DATASOURCE_DESIGNER_LABELS.fields, ...props.labels?.fields },
+    fields: { ...catalogue.fields, ...props.labels?.fields },
   };
   const [columns, setColumnsState] = useState<DraftColumn[]>(() => props.datasource.Columns.map(keyed));
   const [selected, setSelected] = useState<string | null>(columns[0]?.key ?? null);

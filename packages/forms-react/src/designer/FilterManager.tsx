@@ -1,7 +1,8 @@
 import type { FilterChange, ManagedFilter } from '@procedo/client-api';
 import { useId, useState } from 'react';
+import { useOnDemandTexts } from '../i18n/texts';
 
-/** Texts of the {@link FilterManager}; override any through `labels`. */
+/** Texts of the {@link FilterManager}; override any through `labels` or `ProcedoTexts` (section `filterManager`). */
 export interface FilterManagerLabels {
   caption: string;
   name: string;
@@ -108,7 +109,7 @@ type Status = { kind: 'idle' } | { kind: 'done'; message: string } | { kind: 'er
  * each sent with the version read, so a filter changed meanwhile is refused and reloaded.
  */
 export function FilterManager(props: FilterManagerProps) {
-  const L = { ...FILTER_MANAGER_LABELS, ...props.labels };
+  const L = { ...useOnDemandTexts('filterManager', FILTER_MANAGER_LABELS), ...props.labels };
   const canShare = props.canShare ?? true;
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);

@@ -4,7 +4,9 @@ import { useMemo } from 'react';
 import type { UsersAdminLabels } from '../admin/users-admin-labels';
 import type { DashboardLabels } from '../dashboard/dashboard-labels';
 import type { CommandDesignerLabels } from '../designer/command-labels';
+import type { DatasourceDesignerLabels } from '../designer/DatasourceDesigner';
 import type { DefinitionChangesLabels } from '../designer/definition-changes-labels';
+import type { FilterManagerLabels } from '../designer/FilterManager';
 import type { FormDesignerLabels } from '../designer/labels';
 import type { NavigationDesignerLabels } from '../designer/navigation/navigation-labels';
 import type { DefinitionVersionsLabels } from '../designer/versions-labels';
@@ -61,6 +63,10 @@ export interface FormsTexts {
   commandDesigner: CommandDesignerLabels;
   /** The navigation designer (`@procedo/forms-react/designer`'s `NavigationDesigner`). */
   navigationDesigner: NavigationDesignerLabels;
+  /** The datasource designer (`@procedo/forms-react/designer`'s `DatasourceDesigner`). */
+  datasourceDesigner: DatasourceDesignerLabels;
+  /** Designers' management of saved filters (`@procedo/forms-react/designer`'s `FilterManager`). */
+  filterManager: FilterManagerLabels;
   bookmarkToggle: BookmarkToggleLabels;
   /** The developer bar and its Customise Context dialog (`@procedo/forms-react/developer`). */
   developerBar: DeveloperBarLabels;
@@ -108,12 +114,14 @@ export type OnDemandSection =
   | 'definitionChanges'
   | 'definitionVersions'
   | 'commandDesigner'
-  | 'navigationDesigner';
+  | 'navigationDesigner'
+  | 'datasourceDesigner'
+  | 'filterManager';
 
 /**
  * The English {@link FormsTexts} of the main entry: the defaults every component falls back to
  * (the on-demand sections' English is `FILTER_EDITOR_LABELS`, `DASHBOARD_LABELS`,
- * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS`, `FORM_DESIGNER_LABELS`, `DEFINITION_CHANGES_LABELS`, `DEFINITION_VERSIONS_LABELS`, `COMMAND_DESIGNER_LABELS` and `NAVIGATION_DESIGNER_LABELS`).
+ * `PERMISSIONS_LABELS`, `USERS_ADMIN_LABELS`, `DEVELOPER_BAR_LABELS`, `FORM_DESIGNER_LABELS`, `DEFINITION_CHANGES_LABELS`, `DEFINITION_VERSIONS_LABELS`, `COMMAND_DESIGNER_LABELS`, `NAVIGATION_DESIGNER_LABELS`, `DATASOURCE_DESIGNER_LABELS` and `FILTER_MANAGER_LABELS`).
  */
 export const FORMS_TEXTS: Readonly<Omit<FormsTexts, OnDemandSection>> = Object.freeze({
   shell: SHELL_LABELS,

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { USERS_ADMIN_LABELS } from '../admin/users-admin-labels';
 import { DASHBOARD_LABELS } from '../dashboard/dashboard-labels';
 import { COMMAND_DESIGNER_LABELS } from '../designer/command-labels';
+import { DATASOURCE_DESIGNER_LABELS } from '../designer/DatasourceDesigner';
 import { DEFINITION_CHANGES_LABELS } from '../designer/definition-changes-labels';
+import { FILTER_MANAGER_LABELS } from '../designer/FilterManager';
 import { FORM_DESIGNER_LABELS } from '../designer/labels';
 import { NAVIGATION_DESIGNER_LABELS } from '../designer/navigation/navigation-labels';
 import { DEFINITION_VERSIONS_LABELS } from '../designer/versions-labels';
@@ -25,6 +27,8 @@ const ENGLISH = {
   definitionVersions: DEFINITION_VERSIONS_LABELS,
   definitionChanges: DEFINITION_CHANGES_LABELS,
   navigationDesigner: NAVIGATION_DESIGNER_LABELS,
+  datasourceDesigner: DATASOURCE_DESIGNER_LABELS,
+  filterManager: FILTER_MANAGER_LABELS,
   commandDesigner: COMMAND_DESIGNER_LABELS,
 };
 
@@ -45,6 +49,17 @@ const SAMPLE_ARGS = {
   'formDesigner.breakingReason': ['⟨r⟩'],
   'commandDesigner.published': [7],
   'commandDesigner.conflict': [7],
+  'datasourceDesigner.breakingFilter': [{ Name: '⟨n⟩', OwnerName: '⟨o⟩', Columns: ['⟨c⟩'] }],
+  'filterManager.change': [
+    {
+      Change: 'rename',
+      NameBefore: '⟨b⟩',
+      NameAfter: '⟨a⟩',
+      ChangedAt: '2026-11-24T10:00:00.000Z',
+      ChangedBy: '⟨w⟩',
+      OwnerName: '⟨o⟩',
+    },
+  ],
 };
 
 describe('the German forms-react catalogue', () => {

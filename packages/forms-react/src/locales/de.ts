@@ -1,4 +1,4 @@
-import type { AuditEventKind } from '@procedo/client-api';
+import type { AuditEventKind, FilterChange } from '@procedo/client-api';
 import type { FormsTexts } from '../i18n/texts';
 
 const flagsDe = (flags: { Hidden: boolean; Locked: boolean }) =>
@@ -301,6 +301,85 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     historyOld: 'Vorher',
     historyNew: 'Nachher',
     loading: 'Wird geladen…',
+  },
+  datasourceDesigner: {
+    title: (entity: string, version: number) => `Datenquelle ${entity} (Version ${version})`,
+    columns: 'Spalten',
+    moveHint: 'Alt+Pfeil oben oder unten verschiebt die ausgewählte Spalte.',
+    moveUp: 'Nach oben',
+    moveDown: 'Nach unten',
+    remove: 'Spalte entfernen',
+    addField: 'Hinzuzufügendes Feld',
+    add: 'Spalte hinzufügen',
+    addBlank: 'Leere Spalte hinzufügen',
+    properties: (name: string) => `Eigenschaften von ${name || 'der neuen Spalte'}`,
+    noSelection: 'Wählen Sie eine Spalte, um ihre Eigenschaften zu bearbeiten.',
+    fields: {
+      Name: 'Name (der Datensatzwert)',
+      Caption: 'Beschriftung',
+      Description: 'Beschreibung',
+      DataTextColumn: 'Datentextspalte',
+      DataFormId: 'Datenformular-ID',
+      WorkflowId: 'Workflow-ID',
+      Kind: 'Wertart',
+    },
+    moved: (name: string, position: number) => `${name} an Position ${position} verschoben.`,
+    changeNote: 'Änderungsnotiz',
+    changeNoteRequired: 'Geben Sie eine Änderungsnotiz ein (höchstens 500 Zeichen).',
+    publish: 'Veröffentlichen',
+    publishing: 'Wird veröffentlicht…',
+    published: (version: number | null) => `Veröffentlicht${version === null ? '' : `: Version ${version}`}.`,
+    fixProblems: (count: number) =>
+      `Beheben Sie zuerst ${count === 1 ? 'das Problem' : `die ${count} Probleme`}.`,
+    conflict: (version: number | null) =>
+      `Ein anderer Designer hat zuerst ${version === null ? 'eine neuere Version' : `Version ${version}`} veröffentlicht: Nichts wurde gespeichert. Laden Sie neu und wenden Sie Ihre Änderungen erneut an.`,
+    breakingIntro:
+      'Gespeicherte Filter verwenden eine Spalte, die diese Version entfernt. Sie bleiben erhalten, können aber erst wieder verwendet werden, wenn die Spalte zurück ist:',
+    breakingFilter: (f: { Name: string; OwnerName: string; Columns: string[] }) =>
+      `${f.Name} von ${f.OwnerName} (${f.Columns.join(', ')})`,
+    publishAnyway: 'Trotzdem veröffentlichen',
+    cancel: 'Abbrechen',
+    failed: (message: string) => `Nicht veröffentlicht: ${message}`,
+  },
+  filterManager: {
+    caption: 'Gespeicherte Filter',
+    name: 'Name',
+    owner: 'Eigentümer',
+    shared: 'Geteilt',
+    fields: 'Felder',
+    updated: 'Geändert',
+    actions: 'Aktionen',
+    yes: 'Ja',
+    no: 'Nein',
+    none: 'Kein Benutzer hat für dieses Formular einen Filter gespeichert.',
+    rename: (name: string) => `${name} umbenennen`,
+    newName: 'Neuer Name',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    share: (name: string) => `${name} teilen`,
+    unshare: (name: string) => `${name} nicht mehr teilen`,
+    delete: (name: string) => `${name} löschen`,
+    confirmDelete: (name: string, owner: string) =>
+      `Den Filter ${name} von ${owner} löschen? Sein Eigentümer verliert ihn.`,
+    confirm: 'Löschen',
+    renamed: (name: string) => `Umbenannt in ${name}.`,
+    sharedDone: (name: string) => `${name} ist mit allen geteilt.`,
+    unsharedDone: (name: string) => `${name} ist wieder privat für seinen Eigentümer.`,
+    deleted: (name: string) => `${name} wurde gelöscht.`,
+    conflict:
+      'Der Filter wurde geändert, seit Sie ihn gelesen haben: Die Liste wird neu geladen, versuchen Sie es erneut.',
+    failed: (message: string) => `Nicht ausgeführt: ${message}`,
+    changes: 'Änderungen durch Designer',
+    noChanges: 'Noch keine Änderungen.',
+    change: (c: FilterChange) => {
+      const what =
+        c.Change === 'rename'
+          ? `hat ${c.NameBefore} in ${c.NameAfter ?? ''} umbenannt`
+          : c.Change === 'delete'
+            ? `hat ${c.NameBefore} gelöscht`
+            : `hat ${c.NameBefore} ${c.Change === 'share' ? 'geteilt' : 'nicht mehr geteilt'}`;
+      return `${c.ChangedAt.slice(0, 16).replace('T', ' ')} ${c.ChangedBy} ${what} (Eigentümer ${c.OwnerName})`;
+    },
   },
   navigationDesigner: {
     title: (profile: string) => `Navigation von ${profile}`,
