@@ -5,6 +5,7 @@ import {
   DefinitionAuditPageSchema,
   DesignerCommandListSchema,
   DesignerCommandSchema,
+  DesignerFormListSchema,
   DesignerFormSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,50 @@ describe('the audit trail of definition changes', () => {
       }
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('the navigation designer’s link targets', () => {
+  it('lets a user with only the navigation-design role list the forms and commands a node may link, and nothing else of the designers', async () => {
+    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+    try {
+      db.prepare(
+        "INSERT INTO user_roles (user_id, role) SELECT id, 'navigation-design' FROM users WHERE name = 'operator'",
+      ).run();
+    } finally {
+      db.close();
+    }
+    try {
+      const forms = await operator.fetch('api/v1/designer/forms');
+      expect(forms.status).toBe(200);
+      expect(
+        DesignerFormListSchema.parse(await forms.json()).Items.map((form) => form.WebTemplateNo),
+      ).toContain(102);
+      const commands = await operator.fetch('api/v1/designer/commands');
+      expect(commands.status).toBe(200);
+      expect(DesignerCommandListSchema.parse(await commands.json()).Items.length).toBeGreaterThan(0);
+      for (const url of [
+        'api/v1/designer/forms/102',
+        'api/v1/designer/forms/102/versions',
+        'api/v1/designer/commands/1',
+        'api/v1/designer/changes',
+      ]) {
+        expect((await operator.fetch(url)).status, url).toBe(403);
+      }
+      const publish = await operator.json('POST', 'api/v1/designer/forms/102/versions', {});
+      expect(publish.status).toBe(403);
+    } finally {
+      const db2 = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+      try {
+        db2
+          .prepare(
+            "DELETE FROM user_roles WHERE role = 'navigation-design' AND user_id = (SELECT id FROM users WHERE name = 'operator')",
+          )
+          .run();
+      } finally {
+        db2.close();
+      }
     }
   });
 });

@@ -10,7 +10,7 @@ import { parseBody } from '../../errors/app-error';
 import { getAuth } from '../../http/session-middleware';
 import { timepoints } from '../../http/timepoint';
 import { PositiveId } from '../forms/form-errors';
-import { requireRole } from '../session/roles';
+import { hasRole, requireRole } from '../session/roles';
 import type { AuthContext } from '../session/session-service';
 import type { CommandDesignerService } from './command-designer-service';
 import type { DefinitionChangesService } from './definition-changes-service';
@@ -18,6 +18,8 @@ import { DEFINITION_KINDS } from './definition-changes-store';
 import type { DesignerService } from './designer-service';
 
 const KeyParams = z.object({ key: PositiveId });
+/** `GET` of these also answers the `navigation-design` role: what a navigation node may link. */
+const LINK_TARGET_LISTS = new Set(['/forms', '/commands']);
 const VersionParams = z.object({ key: PositiveId, version: PositiveId });
 const DiffQuery = z.object({ from: PositiveId, to: PositiveId });
 const ChangesQuery = z.object({
@@ -71,10 +73,11 @@ export function versionRoutes<S extends z.core.$ZodType>(
 }
 
 /**
- * `/api/v1/designer/forms…` and `…/commands…`: the form and process command designers' versions,
- * diffs and publishing. Every call needs
- * the `design` role (403 `FORBIDDEN`), checked before a body is read; a publish at a Timepoint is
- * refused (409 `READ_ONLY_TIMEPOINT`); CSRF is the session guard's.
+ * `/api/v1/designer/forms…`, `…/commands…` and `…/changes`: the form and process command
+ * designers' versions, diffs and publishing, and the definitions' audit trail. Every call needs
+ * the `design` role (403 `FORBIDDEN`), checked before a body is read — but the two lists, which
+ * the `navigation-design` role also reads; a publish at a Timepoint is refused (409
+ * `READ_ONLY_TIMEPOINT`); CSRF is the session guard's.
  */
 export function designerRoutes(options: {
   designer: DesignerService;
@@ -84,8 +87,11 @@ export function designerRoutes(options: {
 }): Router {
   const { designer, commands, changes, requireSession } = options;
   const router = Router();
-  router.use(requireSession, timepoints, (_req, res, next) => {
-    requireRole(getAuth(res), 'design');
+  router.use(requireSession, timepoints, (req, res, next) => {
+    const auth = getAuth(res);
+    // The lists of forms and commands are also the navigation designer's link targets.
+    const isTargetList = req.method === 'GET' && LINK_TARGET_LISTS.has(req.path);
+    if (!(isTargetList && hasRole(auth.user, 'navigation-design'))) requireRole(auth, 'design');
     next();
   });
 
