@@ -6,10 +6,11 @@ import { DesignerNotice } from '../designer/page-parts';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
-const HREFS: Record<DefinitionAuditEntry['Kind'], (key: number) => string> = {
-  form: formDesignerHref,
-  command: commandDesignerHref,
+const HREFS: Record<DefinitionAuditEntry['Kind'], (key: number | string) => string> = {
+  form: (no) => formDesignerHref(Number(no)),
+  command: (id) => commandDesignerHref(Number(id)),
   navigation: (profileId) => `/designer/navigation?ProfileId=${profileId}`,
+  datasource: (entity) => `/designer/datasource?Entity=${encodeURIComponent(String(entity))}`,
 };
 
 const hrefOf = (entry: DefinitionAuditEntry) => HREFS[entry.Kind](entry.Key);

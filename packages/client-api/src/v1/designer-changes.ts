@@ -13,15 +13,15 @@ export const CHANGES_PAGE_DEFAULT = 50;
 export const CHANGES_PAGE_MAX = 200;
 
 /** The kinds of versioned definition the designers publish. */
-export const DefinitionKindSchema = z.enum(['form', 'command', 'navigation']);
+export const DefinitionKindSchema = z.enum(['form', 'command', 'navigation', 'datasource']);
 export type DefinitionKind = z.infer<typeof DefinitionKindSchema>;
 
 /** One published version: what, which one, who, when and why. */
 export const DefinitionAuditEntrySchema = z.strictObject({
   Kind: DefinitionKindSchema,
-  /** The definition's number: a form's `WebTemplateNo`, a command's id, a navigation's profile id. */
-  Key: z.int().check(z.positive()),
-  /** Its name as that version had it (a form's title, a command's name), or the navigation's profile's name. */
+  /** The definition's number — a form's `WebTemplateNo`, a command's id, a navigation's profile id — or a datasource's entity. */
+  Key: z.union([z.int().check(z.positive()), z.string()]),
+  /** Its name as that version had it (a form's title, a command's name), the navigation's profile's name, or the datasource's entity. */
   Name: z.string(),
   ...VersionStamp,
 });

@@ -25,7 +25,7 @@ export const DEFINITION_CHANGES_LABELS: DefinitionChangesLabels = Object.freeze(
   title: 'Definition changes',
   kind: 'Kind',
   allKinds: 'All kinds',
-  kinds: { form: 'Form', command: 'Process command', navigation: 'Navigation' },
+  kinds: { form: 'Form', command: 'Process command', navigation: 'Navigation', datasource: 'Datasource' },
   caption: 'Every published version, newest first',
   when: 'When (UTC)',
   what: 'Definition',

@@ -432,7 +432,12 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     title: 'Definitionsänderungen',
     kind: 'Art',
     allKinds: 'Alle Arten',
-    kinds: { form: 'Formular', command: 'Prozessbefehl', navigation: 'Navigation' },
+    kinds: {
+      form: 'Formular',
+      command: 'Prozessbefehl',
+      navigation: 'Navigation',
+      datasource: 'Datenquelle',
+    },
     caption: 'Jede veröffentlichte Version, die neueste zuerst',
     when: 'Wann (UTC)',
     what: 'Definition',

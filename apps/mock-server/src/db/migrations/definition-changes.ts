@@ -16,6 +16,8 @@ export const DEFINITION_CHANGES_MIGRATIONS: readonly Migration[] = [
         ON process_command_versions(published_at_utc, command_id, version);
       CREATE INDEX navigation_versions_published
         ON navigation_versions(published_at_utc, profile_id, version);
+      CREATE INDEX datasource_versions_published
+        ON datasource_versions(published_at_utc, entity, version);
     `,
   },
 ];

@@ -28,9 +28,9 @@ const readPosition = (cursor: string) =>
     rest.length === 0 &&
     typeof publishedAt === 'string' &&
     isKind(kind) &&
-    Number.isSafeInteger(key) &&
+    (kind === 'datasource' ? typeof key === 'string' : Number.isSafeInteger(key)) &&
     Number.isSafeInteger(version)
-      ? { publishedAt, kind, key: key as number, version: version as number }
+      ? { publishedAt, kind, key: key as number | string, version: version as number }
       : null,
   );
 

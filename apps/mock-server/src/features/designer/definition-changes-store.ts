@@ -8,7 +8,8 @@ export type DefinitionKindName = DefinitionKind;
 /** One published version of any kind: an entry of the definitions' audit trail. */
 export interface DefinitionChange {
   kind: DefinitionKindName;
-  key: number;
+  /** A number, or a datasource's entity. */
+  key: number | string;
   /** The definition's name as that version had it (a form's title, a command's name; a navigation's profile). */
   name: string;
   version: number;
@@ -47,6 +48,7 @@ const TABLES: Readonly<Record<DefinitionKindName, { table: string; keyColumn: st
     keyColumn: 'profile_id',
     name: '(SELECT name FROM profiles WHERE profiles.id = profile_id)',
   },
+  datasource: { table: 'datasource_versions', keyColumn: 'entity', name: 'entity' },
 };
 
 const rank = (kind: DefinitionKindName) => DEFINITION_KINDS.indexOf(kind);
@@ -55,12 +57,12 @@ const rank = (kind: DefinitionKindName) => DEFINITION_KINDS.indexOf(kind);
 export function compareChanges(a: ChangePosition, b: ChangePosition): number {
   if (a.publishedAt !== b.publishedAt) return a.publishedAt < b.publishedAt ? 1 : -1;
   if (a.kind !== b.kind) return rank(b.kind) - rank(a.kind);
-  if (a.key !== b.key) return b.key - a.key;
+  if (a.key !== b.key) return a.key < b.key ? 1 : -1;
   return b.version - a.version;
 }
 
 interface ChangeRow {
-  key: number;
+  key: number | string;
   name: string | null;
   version: number;
   published_at_utc: string;

@@ -29,6 +29,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Datasource keys: names, ordered as text. */
+const ENTITIES = ['batch', 'product', 'supplier'];
+
 /** A few instants only, so many versions of every kind share one. */
 const instant = fc.constantFrom(
   '1970-01-01T00:00:00.000Z',
@@ -37,7 +40,7 @@ const instant = fc.constantFrom(
 );
 const history = fc.uniqueArray(
   fc.record({
-    kind: fc.constantFrom<DefinitionKindName>('form', 'command', 'navigation'),
+    kind: fc.constantFrom<DefinitionKindName>('form', 'command', 'navigation', 'datasource'),
     key: fc.integer({ min: 1, max: 3 }),
     version: fc.integer({ min: 1, max: 4 }),
     publishedAt: instant,
@@ -45,18 +48,28 @@ const history = fc.uniqueArray(
   { selector: (v) => `${v.kind}:${v.key}:${v.version}`, maxLength: 40 },
 );
 
-function replace(versions: readonly Omit<DefinitionChange, 'name' | 'publishedBy' | 'changeNote'>[]) {
+function replace(
+  versions: readonly { kind: DefinitionKindName; key: number; version: number; publishedAt: string }[],
+) {
   // The tables are append-only: each run starts from empty ones.
   db.exec(`DROP TRIGGER IF EXISTS form_definition_versions_append_only_delete;
     DROP TRIGGER IF EXISTS process_command_versions_append_only_delete;
     DROP TRIGGER IF EXISTS navigation_versions_append_only_delete;
-    DELETE FROM form_definition_versions; DELETE FROM process_command_versions; DELETE FROM navigation_versions;`);
+    DROP TRIGGER IF EXISTS datasource_versions_append_only_delete;
+    DELETE FROM form_definition_versions; DELETE FROM process_command_versions;
+    DELETE FROM navigation_versions; DELETE FROM datasource_versions;`);
   for (const v of versions) {
     if (v.kind === 'form') {
       db.prepare(
         `INSERT INTO form_definition_versions (web_template_no, version, schema_version, json, published_at_utc, published_by, change_note)
          VALUES (?, ?, 1, json_object('Title', 'F' || ?), ?, 'someone', 'note')`,
       ).run(v.key, v.version, v.key, v.publishedAt);
+    } else if (v.kind === 'datasource') {
+      // Datasources are keyed by their entity's name.
+      db.prepare(
+        `INSERT INTO datasource_versions (entity, version, json, published_at_utc, published_by, change_note)
+         VALUES (?, ?, '[]', ?, 'someone', 'note')`,
+      ).run(ENTITIES[v.key - 1], v.version, v.publishedAt);
     } else if (v.kind === 'navigation') {
       db.prepare(
         `INSERT INTO navigation_versions (profile_id, version, json, published_at_utc, published_by, change_note)
@@ -79,14 +92,15 @@ describe('the definition changes store', () => {
         history,
         fc.integer({ min: 1, max: 8 }),
         fc.constantFrom<readonly DefinitionKindName[]>(
-          ['form', 'command', 'navigation'],
+          ['form', 'command', 'navigation', 'datasource'],
           ['form'],
-          ['command', 'navigation'],
+          ['command', 'navigation', 'datasource'],
         ),
         async (versions, limit, kinds) => {
           replace(versions);
           const expected = versions
             .filter((v) => kinds.includes(v.kind))
+            .map((v) => (v.kind === 'datasource' ? { ...v, key: ENTITIES[v.key - 1]! } : v))
             .sort(compareChanges)
             .map((v) => `${v.kind}:${v.key}@${v.version}`);
           const walked: string[] = [];

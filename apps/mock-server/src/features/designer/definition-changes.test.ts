@@ -106,6 +106,28 @@ describe('the audit trail of definition changes', () => {
     expect(seeded).toMatchObject({ Name: form.Definition.Title, PublishedBy: 'system' });
   });
 
+  it('lists a datasource publish under its entity, with the seeded version 1 it stored first', async () => {
+    const supplier = (await (await supervisor.fetch('api/v1/designer/datasources/supplier')).json()) as {
+      Version: number;
+      Columns: { Name: string }[];
+    };
+    server.clock.advance(1000);
+    const published = await supervisor.json('POST', 'api/v1/designer/datasources/supplier/versions', {
+      BaseVersion: supplier.Version,
+      Columns: supplier.Columns,
+      ChangeNote: 'Same columns, audited',
+    });
+    expect(published.status).toBe(201);
+    const datasources = await page('?kind=datasource');
+    expect(datasources.Items.map(identity)).toEqual(['datasource:supplier@2', 'datasource:supplier@1']);
+    expect(datasources.Items[0]).toMatchObject({ Name: 'supplier', ChangeNote: 'Same columns, audited' });
+    const link = await supervisor.fetch(`${CHANGES}?kind=datasource&limit=1`);
+    const cursor = DefinitionAuditPageSchema.parse(await link.json()).NextCursor!;
+    expect((await page(`?kind=datasource&cursor=${cursor}`)).Items.map(identity)).toEqual([
+      'datasource:supplier@1',
+    ]);
+  });
+
   it('pages by key: any page size walks the same list as one page, without a change twice or one missed (the seeded versions share one instant)', async () => {
     const whole = (await page('?limit=200')).Items;
     expect(whole.length).toBeGreaterThan(10);
