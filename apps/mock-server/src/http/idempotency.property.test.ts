@@ -26,7 +26,9 @@ function recordCount(): number {
 const request = fc.record({ key: fc.integer({ min: 0, max: 3 }), body: fc.integer({ min: 0, max: 2 }) });
 
 describe('Idempotency-Key, for any sequence of requests', () => {
-  it('stores exactly one create per distinct key and replays its first answer', { timeout: 120_000 }, async () => {
+  it('stores exactly one create per distinct key and replays its first answer', {
+    timeout: 120_000,
+  }, async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 8 }), async (requests) => {

@@ -130,7 +130,12 @@ describe('Idempotency-Key on record create', () => {
     const before = count('records');
     const bad = await post(supervisor, 'api/v1/forms/102/records', { Values: { Nope: 1 } }, '"fails-first"');
     expect(bad.status).toBeGreaterThanOrEqual(400);
-    const retry = await post(supervisor, 'api/v1/forms/102/records', { Values: { Nope: 1 } }, '"fails-first"');
+    const retry = await post(
+      supervisor,
+      'api/v1/forms/102/records',
+      { Values: { Nope: 1 } },
+      '"fails-first"',
+    );
     expect(retry.status).toBe(bad.status);
     expect(count('records')).toBe(before);
   });
@@ -244,7 +249,8 @@ describe('Idempotency-Key on upload', () => {
 function keyRowsFor(key: string): number {
   const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
   try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?').get(key) as { n: number }).n;
+    return (db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?').get(key) as { n: number })
+      .n;
   } finally {
     db.close();
   }
