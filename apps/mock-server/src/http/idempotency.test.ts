@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERACTION_TOUR } from '../db/seed-processes';
 import { openSqlite } from '../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../testing/harness';
-import { IDEMPOTENCY_RETENTION_MS } from './idempotency';
+import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_RETENTION_MS } from './idempotency';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -138,6 +138,10 @@ describe('Idempotency-Key on record create', () => {
     );
     expect(retry.status).toBe(bad.status);
     expect(count('records')).toBe(before);
+    const corrected = await createRecord(supervisor, 'Idem corrected', '"fails-first"');
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+    expect(count('records')).toBe(before + 1);
   });
 
   it('treats the same key on another endpoint as another request (422)', async () => {
@@ -150,6 +154,26 @@ describe('Idempotency-Key on record create', () => {
       '"endpoint-key"',
     );
     expect(response.status).toBe(422);
+  });
+
+  it('answers 409 for a claim a crash left unanswered, and runs the create once it is abandoned', async () => {
+    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
+    try {
+      // What a crash between the claim and the stored answer leaves behind.
+      db.prepare(
+        `INSERT INTO idempotency_keys (user_id, key, method, path, fingerprint, created_at)
+         SELECT id, 'crashed', 'POST', '/api/v1/forms/102/records', 'x', ? FROM users WHERE name = 'supervisor'`,
+      ).run(new Date(server.clock.now()).toISOString());
+    } finally {
+      db.close();
+    }
+    const before = count('records');
+    const during = await answer(await createRecord(supervisor, 'Idem crashed', '"crashed"'));
+    expect(during.status).toBe(409);
+    expect(during.body.Code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    server.clock.advance(IDEMPOTENCY_ABANDONED_MS + 1000);
+    expect((await createRecord(supervisor, 'Idem crashed', '"crashed"')).status).toBe(201);
+    expect(count('records')).toBe(before + 1);
   });
 
   it('prunes keys older than the retention: the key then runs as new', async () => {
@@ -199,6 +223,14 @@ describe('Idempotency-Key on upload', () => {
     const other = await upload(supervisor, 'idem.txt', 'other bytes', '"upload-1"');
     expect(other.status).toBe(422);
     expect(count('files')).toBe(before + 1);
+  });
+
+  it('answers 400 IDEMPOTENCY_KEY_INVALID for a malformed key and stores no file', async () => {
+    const before = count('files');
+    const response = await answer(await upload(supervisor, 'bad-key.txt', 'bytes', 'unquoted'));
+    expect(response.status).toBe(400);
+    expect(response.body.Code).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(count('files')).toBe(before);
   });
 
   it('answers 409 while the first upload with the key is still arriving, then replays it', async () => {
