@@ -27,6 +27,7 @@ import { staticRoutes } from './features/static/static-routes';
 import { translationsRoutes } from './features/translations/translations-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
+import { createIdempotency } from './http/idempotency';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
 import { requestLog } from './http/request-log';
@@ -128,7 +129,9 @@ export function createApp(deps: AppDeps): ProcedoApp {
   // Multipart uploads: before the JSON-only body parser.
   // Writes at a timepoint are refused before a body is read (CONTRACT "Time travel").
   api.use(['/v1/files', '/v1/user/system/user-processes'], timepoints);
-  api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession }));
+  // One `Idempotency-Key` helper for the POSTs that create (records, processes, uploads).
+  const idempotency = createIdempotency({ now: deps.now });
+  api.use('/v1/files', filesRoutes({ files, forms, requireSession: apiSession, idempotency }));
   api.use(jsonBody);
   api.use(
     '/v1/session',
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
       pickers,
       savedFilters: (auth, no, ids) => filters.resolveSavedFilters(auth, no, ids),
       requireSession: apiSession,
+      idempotency,
     }),
   );
   api.use(
@@ -161,7 +165,10 @@ export function createApp(deps: AppDeps): ProcedoApp {
     auditRoutes({ audit: createAuditSearchService({ forms }), requireSession: apiSession }),
   );
   api.use('/v1/permissions', permissionsRoutes({ permissions, requireSession: apiSession }));
-  api.use('/v1/user/system/user-processes', processesRoutes({ processes, requireSession: apiSession }));
+  api.use(
+    '/v1/user/system/user-processes',
+    processesRoutes({ processes, requireSession: apiSession, idempotency }),
+  );
   api.use(
     '/v1/dashboards',
     dashboardsRoutes({

@@ -441,6 +441,7 @@ export type {
   RecordReadOptions,
 } from './v1/forms';
 export { createFormsApi, fileDownloadUrl } from './v1/forms';
+export { IDEMPOTENCY_KEY_MAX, type IdempotencyOptions, idempotencyHeaders } from './v1/idempotency';
 export type { Language, LanguageList, LanguagesApi } from './v1/languages';
 export { createLanguagesApi, LanguageListSchema, LanguageSchema } from './v1/languages';
 export type {

@@ -20,6 +20,7 @@ import type { SessionStore, UserStore } from '../features/session/session-store'
 import type { SigningStore } from '../features/signing/signing-store';
 import type { TranslationStore } from '../features/translations/translations-store';
 import type { UsersAdminStore } from '../features/users/users-store';
+import type { IdempotencyStore } from '../http/idempotency-store';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -47,6 +48,8 @@ export interface DatabaseStores {
   navigationVersions: NavigationVersionStore;
   datasources: DatasourceStore;
   filterAdmin: FilterAdminStore;
+  /** The `Idempotency-Key` claims and stored answers of the POSTs that create. */
+  idempotency: IdempotencyStore;
 }
 
 /** One database a user can sign in to. */

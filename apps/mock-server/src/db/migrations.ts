@@ -5,6 +5,7 @@ import { DEFINITION_CHANGES_MIGRATIONS } from './migrations/definition-changes';
 import { DEFINITION_VERSIONS_MIGRATIONS } from './migrations/definition-versions';
 import { ELEMENT_PERMISSIONS_MIGRATIONS } from './migrations/element-permissions';
 import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
+import { IDEMPOTENCY_MIGRATIONS } from './migrations/idempotency';
 import { NAVIGATION_VERSIONS_MIGRATIONS } from './migrations/navigation-versions';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...NAVIGATION_VERSIONS_MIGRATIONS, // 26
   ...DATASOURCES_MIGRATIONS, // 27
   ...DEFINITION_CHANGES_MIGRATIONS, // 28
+  ...IDEMPOTENCY_MIGRATIONS, // 29
 ];

@@ -23,6 +23,7 @@ import { createSqliteSessionStore, createSqliteUserStore } from '../features/ses
 import { createSqliteSigningStore } from '../features/signing/signing-store';
 import { createSqliteTranslationStore } from '../features/translations/translations-store';
 import { createSqliteUsersAdminStore } from '../features/users/users-store';
+import { createSqliteIdempotencyStore } from '../http/idempotency-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
 import { BACKFILL_NAVIGATION_VERSIONS } from './migrations/navigation-versions';
@@ -163,6 +164,7 @@ export async function openSqliteCatalog(options: {
           navigationVersions: createSqliteNavigationVersionStore(db, write),
           datasources: createSqliteDatasourceStore(db, write),
           filterAdmin: createSqliteFilterAdminStore(db, write),
+          idempotency: createSqliteIdempotencyStore(db, write),
         },
       });
     }

@@ -9,6 +9,7 @@ import {
   FormResponseSchema,
   PickerSearchResultSchema,
 } from './form-schemas';
+import { type IdempotencyOptions, idempotencyHeaders } from './idempotency';
 import type { RecordVersion } from './record-schemas';
 import {
   type CreateRecordRequest,
@@ -85,7 +86,11 @@ export interface FormsApi {
   /** `GET pickers/{source}`: the picker's matches for the text and the values it depends on. */
   pickerSearch(source: string, query: PickerSearchQuery, signal?: AbortSignal): Promise<PickerSearchResult>;
   /** `POST files` (multipart, field `file`): stores a file; its reference goes in a file field's value. */
-  upload(file: Blob & { readonly name?: string }, fileName?: string): Promise<FileRef>;
+  upload(
+    file: Blob & { readonly name?: string },
+    fileName?: string,
+    options?: IdempotencyOptions,
+  ): Promise<FileRef>;
   /** @deprecated Use `v1.records.get`; removed in the next minor version. */
   record(webTemplateNo: number, id: number, options?: RecordReadOptions): Promise<RecordVersion>;
   /** @deprecated Use `v1.records.search`; removed in the next minor version. */
@@ -130,10 +135,14 @@ export function createFormsApi(
         ...(signal ? { signal } : {}),
       });
     },
-    upload(file, fileName) {
+    upload(file, fileName, options = {}) {
       const body = new FormData();
       body.append('file', file, fileName ?? file.name ?? 'upload');
-      return request(FileRefSchema, 'files', { method: 'POST', body });
+      return request(FileRefSchema, 'files', {
+        method: 'POST',
+        body,
+        headers: idempotencyHeaders(options.idempotencyKey),
+      });
     },
     record: (no, id, options = {}) =>
       records.get(no, id, options.version === undefined ? {} : { version: options.version }),

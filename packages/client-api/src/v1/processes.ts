@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { TIMEPOINT_HEADER } from '../http';
 import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
+import { type IdempotencyOptions, idempotencyHeaders } from './idempotency';
 import {
   type CreatableCommand,
   CreatableCommandListSchema,
@@ -49,7 +50,7 @@ export interface ProcessListQuery extends ProcessReadOptions {
 }
 
 /** Options of {@link ProcessesApi.createProcess}. */
-export interface CreateProcessOptions {
+export interface CreateProcessOptions extends IdempotencyOptions {
   /**
    * Spec §4: `1` when the process command's 'open flow' or 'start' option is set, else `0`; with
    * `1` the first step becomes active at once.
@@ -136,6 +137,7 @@ export function createProcessesApi(request: V1Request): ProcessesApi {
         method: 'POST',
         json: body,
         searchParams: { originatingCommandId: commandId, mode: options.mode ?? 1 },
+        headers: idempotencyHeaders(options.idempotencyKey),
       }),
     process: async (id, options = {}) =>
       request(ProcessSchema, `${base}/process/${idPath(id)}`, readOptions(options)),

@@ -4,6 +4,7 @@ import { TIMEPOINT_HEADER } from '../http';
 import { type SearchFilter, type SearchSort, writeSearchParams } from '../search/search-query';
 import { TIMEPOINT_PARAM, type TimepointInput, timepointText } from '../time/timepoint';
 import type { FieldValue } from './form-schemas';
+import { type IdempotencyOptions, idempotencyHeaders } from './idempotency';
 import {
   type AuditTrail,
   AuditTrailSchema,
@@ -116,7 +117,11 @@ export interface RecordsApi {
    */
   searchPage(webTemplateNo: number, query?: RecordSearchPageQuery): Promise<SearchPage>;
   /** `POST forms/{no}/records`: creates a record (version 1). */
-  create(webTemplateNo: number, body: CreateRecordRequest): Promise<RecordVersion>;
+  create(
+    webTemplateNo: number,
+    body: CreateRecordRequest,
+    options?: IdempotencyOptions,
+  ): Promise<RecordVersion>;
   /**
    * `PUT forms/{no}/records/{id}`: saves a new version (send the changed values only). A stale
    * `Version` rejects with a {@link VersionConflictError} carrying the current record.
@@ -224,7 +229,12 @@ export function createRecordsApi(request: V1Request): RecordsApi {
       if (query.columns && query.columns.length > 0) params.set('columns', query.columns.join(','));
       return request(SearchPageSchema, `${form(no)}/search/page`, readOptions(query, params));
     },
-    create: (no, body) => request(RecordSchema, `${form(no)}/records`, { method: 'POST', json: body }),
+    create: (no, body, options = {}) =>
+      request(RecordSchema, `${form(no)}/records`, {
+        method: 'POST',
+        json: body,
+        headers: idempotencyHeaders(options.idempotencyKey),
+      }),
     update: (no, id, body) =>
       request(RecordSchema, record(no, id), { method: 'PUT', json: body }).catch(asConflict),
     remove: (no, id, body) =>

@@ -76,6 +76,12 @@ export const ApiErrorCode = {
   DefinitionConflict: 'CONFLICT',
   /** A definition that removes an element holding stored values or changes an element's kind, unconfirmed (409, with `Breaking`). */
   BreakingChange: 'BREAKING_CHANGE',
+  /** An `Idempotency-Key` header that is not one quoted string of 1–255 characters (400). */
+  IdempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
+  /** An `Idempotency-Key` already used for a different request (422): nothing was done. */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this `Idempotency-Key` is still running (409): try again shortly. */
+  IdempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { finished } from 'node:stream/promises';
 import { type RequestHandler, Router } from 'express';
 import { AppError } from '../../errors/app-error';
+import { type Idempotency, replayIfSame } from '../../http/idempotency';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
 import type { FormsService } from '../forms/forms-service';
@@ -12,8 +15,10 @@ export function filesRoutes(options: {
   files: FilesService;
   forms: FormsService;
   requireSession: RequestHandler;
+  /** `Idempotency-Key` on uploads. */
+  idempotency: Idempotency;
 }): Router {
-  const { files, forms, requireSession } = options;
+  const { files, forms, requireSession, idempotency } = options;
   const router = Router();
   const access = createFileAccess({ forms });
 
@@ -26,16 +31,49 @@ export function filesRoutes(options: {
       });
     }
     const auth = getAuth(res);
-    const settings = await forms.getSettings(auth.database);
-    const outcome = await readOneFile(req, res, {
-      field: 'file',
-      // One byte over the limit is enough to know the file is too large; busboy drops the rest.
-      limits: { files: 1, fields: 10, parts: 11, fileSize: settings.maxUploadBytes + 1 },
-      onFile: (upload) => files.upload(auth, upload, settings),
-    });
-    // The client left mid-upload: nothing was kept and there is no one to answer.
-    if (outcome.kind === 'gone') return;
-    res.status(201).json(outcome.value);
+    // The fingerprint covers the file's bytes, known only once they are read: the key is claimed
+    // first, and a completed key is compared after reading the file again (not stored).
+    const start = await idempotency.begin(req, res, auth, null);
+    if (start === null) return;
+    try {
+      const settings = await forms.getSettings(auth.database);
+      const outcome = await readOneFile(req, res, {
+        field: 'file',
+        // One byte over the limit is enough to know the file is too large; busboy drops the rest.
+        limits: { files: 1, fields: 10, parts: 11, fileSize: settings.maxUploadBytes + 1 },
+        onFile: async (upload) => {
+          const digest = createHash('sha256').update(`POST files\n${upload.fileName}\n`);
+          // A second listener sees the same chunks in order (the upload's pauses hold both).
+          if (start.kind !== 'none') upload.stream.on('data', (chunk: Buffer) => digest.update(chunk));
+          if (start.kind === 'completed') {
+            upload.stream.resume();
+            await Promise.all([finished(upload.stream), upload.bodyComplete]);
+            return { replay: true as const, fingerprint: digest.digest('hex') };
+          }
+          const file = await files.upload(auth, upload, settings);
+          return { replay: false as const, file, fingerprint: digest.digest('hex') };
+        },
+      });
+      // The client left mid-upload: nothing was kept and there is no one to answer.
+      if (outcome.kind === 'gone') {
+        if (start.kind === 'claimed') await start.fail().catch(() => {});
+        return;
+      }
+      const answer = outcome.value;
+      if (start.kind === 'completed') {
+        replayIfSame(res, start.entry, answer.fingerprint);
+        return;
+      }
+      if (answer.replay) return;
+      if (start.kind === 'claimed') {
+        // The file is kept: it is answered even if storing the answer failed (the claim expires).
+        await start.finish(201, answer.file, answer.fingerprint).catch(() => {});
+      }
+      res.status(201).json(answer.file);
+    } catch (error) {
+      if (start.kind === 'claimed') await start.fail().catch(() => {});
+      throw error;
+    }
   });
 
   router.get('/:id', requireSession, async (req, res, next) => {

@@ -1,6 +1,7 @@
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
+import type { Idempotency } from '../../http/idempotency';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf, timepoints } from '../../http/timepoint';
 import { pickersRoutes } from '../pickers/pickers-routes';
@@ -23,6 +24,8 @@ export function formsRoutes(options: {
   /** Saved filters picked for a search (`filterIds`). */
   savedFilters: SavedFilterResolver;
   requireSession: RequestHandler;
+  /** `Idempotency-Key` on record create. */
+  idempotency: Idempotency;
 }): Router {
   const { forms, requireSession } = options;
   const router = Router();
@@ -33,7 +36,13 @@ export function formsRoutes(options: {
     const { no } = parseBody(FormParams, req.params);
     res.json(await forms.getForm(getAuth(res), no, timepointOf(res)?.iso));
   });
-  router.use(recordsRoutes({ records: options.records, savedFilters: options.savedFilters }));
+  router.use(
+    recordsRoutes({
+      records: options.records,
+      savedFilters: options.savedFilters,
+      idempotency: options.idempotency,
+    }),
+  );
   router.use(pickersRoutes({ pickers: options.pickers }));
 
   return router;

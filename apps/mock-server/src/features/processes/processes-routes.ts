@@ -11,6 +11,7 @@ import {
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { AppError, parseBody } from '../../errors/app-error';
+import type { Idempotency } from '../../http/idempotency';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
 import { ProcessMessages } from './process-context';
@@ -91,8 +92,9 @@ const query = (req: Request) => req.query as Record<string, unknown>;
 export function processesRoutes(options: {
   processes: ProcessesService;
   requireSession: RequestHandler;
+  idempotency: Idempotency;
 }): Router {
-  const { processes, requireSession } = options;
+  const { processes, requireSession, idempotency } = options;
   const router = Router();
   router.use(requireSession);
 
@@ -131,7 +133,11 @@ export function processesRoutes(options: {
     if (commandId === null) throw commandIdMissing();
     const body = parseBody(CreateProcessRequestSchema, req.body ?? {});
     const mode = parsed.mode === '0' ? 0 : 1;
-    res.status(201).json(await processes.createProcess(getAuth(res), commandId, body, mode));
+    const auth = getAuth(res);
+    await idempotency.run(req, res, auth, { commandId, mode, body }, async () => ({
+      status: 201,
+      body: await processes.createProcess(auth, commandId, body, mode),
+    }));
   });
 
   router.get('/process/:id', (req, res) => {

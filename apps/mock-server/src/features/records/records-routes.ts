@@ -10,6 +10,7 @@ import {
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';
+import type { Idempotency } from '../../http/idempotency';
 import { getAuth } from '../../http/session-middleware';
 import { timepointOf } from '../../http/timepoint';
 import { PositiveId, validationFailure } from '../forms/form-errors';
@@ -112,8 +113,9 @@ const originOf = (req: Request) => ({ address: req.ip ?? 'unknown' });
 export function recordsRoutes(options: {
   records: RecordsService;
   savedFilters: SavedFilterResolver;
+  idempotency: Idempotency;
 }): Router {
-  const { records, savedFilters } = options;
+  const { records, savedFilters, idempotency } = options;
   const router = Router();
 
   router.get('/forms/:no/search', async (req, res) => {
@@ -215,7 +217,11 @@ export function recordsRoutes(options: {
   router.post('/forms/:no/records', async (req, res) => {
     const { no } = parseBody(FormParams, req.params);
     const body = parseBody(CreateRecordRequestSchema, req.body);
-    res.status(201).json(await records.createRecord(getAuth(res), no, body, originOf(req)));
+    const auth = getAuth(res);
+    await idempotency.run(req, res, auth, { body }, async () => ({
+      status: 201,
+      body: await records.createRecord(auth, no, body, originOf(req)),
+    }));
   });
 
   router.put('/forms/:no/records/:id', async (req, res) => {
