@@ -1,6 +1,7 @@
 import { CALLBACK_MAX_BYTES } from '@procedo/client-api';
 import express, { type Request, type RequestHandler } from 'express';
 import { AppError } from '../errors/app-error';
+import { jsonShapeProblem } from './json-shape';
 
 /** Largest JSON body accepted (CONTRACT: over 100 kB is 413). */
 export const JSON_MAX_BYTES = 100 * 1024;
@@ -38,7 +39,16 @@ function hasBody(req: Request): boolean {
 
 // Not strict: a bare `null` is a valid body (CONTRACT: `action/run` takes the previous result or
 // null); zod checks every body's shape anyway.
-const parseJson = express.json({ limit: JSON_MAX_BYTES, strict: false, type: 'application/json' });
+const parseJson = express.json({
+  limit: JSON_MAX_BYTES,
+  strict: false,
+  type: 'application/json',
+  // Before JSON.parse, which would keep the last of two equal keys and build any depth.
+  verify: (_req, _res, buffer, encoding) => {
+    const problem = jsonShapeProblem(new TextDecoder(encoding || 'utf-8').decode(buffer));
+    if (problem) throw problem;
+  },
+});
 
 /** JSON bodies only (415 otherwise), at most {@link JSON_MAX_BYTES} (413). A body-less request passes. */
 export const jsonBody: RequestHandler = (req, res, next) => {
