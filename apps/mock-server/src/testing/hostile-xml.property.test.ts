@@ -278,7 +278,16 @@ describe('hostile callback XML, for any case of each kind', { timeout: 60_000 },
           status: 400,
         }),
       );
-    await refusesAll(fc.oneof(unsupported, utf16AsUtf8, utf8AsUtf16, notUtf8), 150);
+    // A declared encoding is not how the body is read (the Content-Type charset is, RFC 7303): a
+    // UTF-7 `+ADw-` stays text, so the command name is unknown.
+    const declared = fc.constantFrom('UTF-7', 'UTF-16', 'ISO-8859-1', 'EBCDIC', 'x-unknown').map(
+      (encoding): Case => ({
+        body: `<?xml version="1.0" encoding="${encoding}"?><Command><CommandType>Web.Session</CommandType><CommandName>+ADw-KeepAlive</CommandName></Command>`,
+        status: 400,
+        message: "Unknown CommandName '+ADw-KeepAlive' for CommandType Web.Session",
+      }),
+    );
+    await refusesAll(fc.oneof(unsupported, utf16AsUtf8, utf8AsUtf16, notUtf8, declared), 150);
   });
 
   it('refuses every truncation of a well-formed command as invalid xml', async () => {
