@@ -1,5 +1,12 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
-import { DuplicateFilterNameError, type SavedFilterRecord } from './filters-store';
+import {
+  DuplicateFilterNameError,
+  isUniqueViolation,
+  SAVED_FILTER_SELECT,
+  type SavedFilterRecord,
+  type SavedFilterRow,
+  toSavedFilterRecord,
+} from './filters-store';
 
 /** What a designer does to a saved filter; each one is kept in the filters' audit trail. */
 export type FilterAdminChange =
@@ -51,22 +58,6 @@ export interface FilterAdminStore {
   changes(webTemplateNo: number, limit: number): Promise<FilterChangeRecord[]>;
 }
 
-interface FilterRow {
-  id: number;
-  web_template_no: number;
-  entity_view_name: string;
-  owner_user_id: number;
-  owner_name: string | null;
-  is_shared: number;
-  name: string;
-  filter_json: string;
-  version: number;
-  created_by: string;
-  created_at_utc: string;
-  updated_by: string;
-  updated_at_utc: string;
-}
-
 interface ChangeRow {
   id: number;
   filter_id: number;
@@ -79,22 +70,6 @@ interface ChangeRow {
   changed_by: string;
   changed_at_utc: string;
 }
-
-const toFilter = (row: FilterRow): SavedFilterRecord => ({
-  id: row.id,
-  webTemplateNo: row.web_template_no,
-  entityViewName: row.entity_view_name,
-  ownerId: row.owner_user_id,
-  ownerName: row.owner_name ?? '',
-  isShared: row.is_shared === 1,
-  name: row.name,
-  filterJson: row.filter_json,
-  version: row.version,
-  createdBy: row.created_by,
-  createdAt: row.created_at_utc,
-  updatedBy: row.updated_by,
-  updatedAt: row.updated_at_utc,
-});
 
 const toChange = (row: ChangeRow): FilterChangeRecord => ({
   id: row.id,
@@ -109,20 +84,15 @@ const toChange = (row: ChangeRow): FilterChangeRecord => ({
   changedAt: row.changed_at_utc,
 });
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-const SELECT = `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id`;
-
 /** {@link FilterAdminStore} on SQLite (tables of migrations 15 and 27). */
 export function createSqliteFilterAdminStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
 ): FilterAdminStore {
-  const listAll = db.prepare<[number], FilterRow>(
-    `${SELECT} WHERE f.web_template_no = ? ORDER BY f.name COLLATE NOCASE, owner_name, f.id`,
+  const listAll = db.prepare<[number], SavedFilterRow>(
+    `${SAVED_FILTER_SELECT} WHERE f.web_template_no = ? ORDER BY f.name COLLATE NOCASE, owner_name, f.id`,
   );
-  const byId = db.prepare<[number], FilterRow>(`${SELECT} WHERE f.id = ?`);
+  const byId = db.prepare<[number], SavedFilterRow>(`${SAVED_FILTER_SELECT} WHERE f.id = ?`);
   const rename = db.prepare<[string, string, string, number]>(
     `UPDATE saved_filters SET name = ?, version = version + 1, updated_by = ?, updated_at_utc = ? WHERE id = ?`,
   );
@@ -143,10 +113,10 @@ export function createSqliteFilterAdminStore(
 
   return {
     async listAll(webTemplateNo) {
-      return listAll.all(webTemplateNo).map(toFilter);
+      return listAll.all(webTemplateNo).map(toSavedFilterRecord);
     },
     async listOfForms(webTemplateNos) {
-      return webTemplateNos.flatMap((no) => listAll.all(no).map(toFilter));
+      return webTemplateNos.flatMap((no) => listAll.all(no).map(toSavedFilterRecord));
     },
     change(input) {
       return write((): FilterAdminResult => {
@@ -180,7 +150,7 @@ export function createSqliteFilterAdminStore(
         };
         const { id } = append.get(row)!;
         const after = change.kind === 'delete' ? before : byId.get(input.id)!;
-        return { ok: true, filter: toFilter(after), change: toChange({ ...row, id }) };
+        return { ok: true, filter: toSavedFilterRecord(after), change: toChange({ ...row, id }) };
       });
     },
     async changes(webTemplateNo, limit) {

@@ -59,7 +59,8 @@ export interface SavedFilterStore {
   remove(id: number): Promise<boolean>;
 }
 
-interface Row {
+/** A `saved_filters` row with its owner's name (`SAVED_FILTER_SELECT`). */
+export interface SavedFilterRow {
   id: number;
   web_template_no: number;
   entity_view_name: string;
@@ -75,7 +76,7 @@ interface Row {
   updated_at_utc: string;
 }
 
-const toRecord = (row: Row): SavedFilterRecord => ({
+export const toSavedFilterRecord = (row: SavedFilterRow): SavedFilterRecord => ({
   id: row.id,
   webTemplateNo: row.web_template_no,
   entityViewName: row.entity_view_name,
@@ -91,10 +92,11 @@ const toRecord = (row: Row): SavedFilterRecord => ({
   updatedAt: row.updated_at_utc,
 });
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-const SELECT = `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id`;
+/** Saved filters with their owner's name; callers add the WHERE. */
+export const SAVED_FILTER_SELECT = `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id`;
 
 /** {@link SavedFilterStore} on SQLite (table of migration 15). */
 export function createSqliteSavedFilterStore(
@@ -102,13 +104,13 @@ export function createSqliteSavedFilterStore(
   write: SqliteWriter = createWriter(db),
 ): SavedFilterStore {
   // Two index seeks (own, shared) rather than one OR scan.
-  const listFor = db.prepare<[number, number, number, number], Row>(
-    `${SELECT} WHERE f.web_template_no = ? AND f.owner_user_id = ?
+  const listFor = db.prepare<[number, number, number, number], SavedFilterRow>(
+    `${SAVED_FILTER_SELECT} WHERE f.web_template_no = ? AND f.owner_user_id = ?
      UNION ALL
-     ${SELECT} WHERE f.web_template_no = ? AND f.is_shared = 1 AND f.owner_user_id <> ?
+     ${SAVED_FILTER_SELECT} WHERE f.web_template_no = ? AND f.is_shared = 1 AND f.owner_user_id <> ?
      ORDER BY name COLLATE NOCASE, id`,
   );
-  const byId = db.prepare<[number], Row>(`${SELECT} WHERE f.id = ?`);
+  const byId = db.prepare<[number], SavedFilterRow>(`${SAVED_FILTER_SELECT} WHERE f.id = ?`);
   const insert = db.prepare<[NewSavedFilter & { shared: number }], { id: number }>(
     `INSERT INTO saved_filters (web_template_no, entity_view_name, owner_user_id, is_shared, name, filter_json,
        created_by, created_at_utc, updated_by, updated_at_utc)
@@ -124,17 +126,17 @@ export function createSqliteSavedFilterStore(
 
   return {
     async listFor(webTemplateNo, userId) {
-      return listFor.all(webTemplateNo, userId, webTemplateNo, userId).map(toRecord);
+      return listFor.all(webTemplateNo, userId, webTemplateNo, userId).map(toSavedFilterRecord);
     },
     async get(id) {
       const row = byId.get(id);
-      return row ? toRecord(row) : null;
+      return row ? toSavedFilterRecord(row) : null;
     },
     create(filter) {
       return write(() => {
         try {
           const { id } = insert.get({ ...filter, shared: filter.isShared ? 1 : 0 })!;
-          return toRecord(byId.get(id)!);
+          return toSavedFilterRecord(byId.get(id)!);
         } catch (error) {
           if (isUniqueViolation(error)) throw new DuplicateFilterNameError(filter.name, { cause: error });
           throw error;
@@ -147,7 +149,7 @@ export function createSqliteSavedFilterStore(
           const { changes } = change.run({ ...next, id, shared: next.isShared ? 1 : 0 });
           const row = byId.get(id);
           if (!row) return null;
-          return changes === 0 ? 'stale' : toRecord(row);
+          return changes === 0 ? 'stale' : toSavedFilterRecord(row);
         } catch (error) {
           if (isUniqueViolation(error)) throw new DuplicateFilterNameError(next.name, { cause: error });
           throw error;
