@@ -7,6 +7,7 @@ import {
   type VersionSummary,
 } from '../designer/version-table';
 import type { SavedFilterRecord } from '../filters/filters-store';
+import { SAVED_FILTER_SELECT, type SavedFilterRow, toSavedFilterRecord } from '../filters/filters-store';
 
 /** One stored version of an entity's datasource (`key` is the entity); `json` is its `DatasourceColumn[]`. */
 export type StoredDatasourceVersion = StoredVersion<string>;
@@ -38,22 +39,6 @@ export interface DatasourceStore {
   publish(input: PublishDatasourceInput): Promise<PublishDatasourceResult>;
 }
 
-interface FilterRow {
-  id: number;
-  web_template_no: number;
-  entity_view_name: string;
-  owner_user_id: number;
-  owner_name: string | null;
-  is_shared: number;
-  name: string;
-  filter_json: string;
-  version: number;
-  created_by: string;
-  created_at_utc: string;
-  updated_by: string;
-  updated_at_utc: string;
-}
-
 /** {@link DatasourceStore} on SQLite (migration 27). */
 export function createSqliteDatasourceStore(
   db: SqliteDatabase,
@@ -73,9 +58,8 @@ export function createSqliteDatasourceStore(
     `INSERT INTO datasource_versions (entity, version, json, published_at_utc, published_by, change_note)
      VALUES (@key, @version, @json, @publishedAt, @publishedBy, @changeNote)`,
   );
-  const filtersOf = db.prepare<[number], FilterRow>(
-    `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id
-     WHERE f.web_template_no = ?`,
+  const filtersOf = db.prepare<[number], SavedFilterRow>(
+    `${SAVED_FILTER_SELECT} WHERE f.web_template_no = ?`,
   );
 
   return {
@@ -93,23 +77,7 @@ export function createSqliteDatasourceStore(
         const refuse = (): { ok: false; reason: 'filters'; ids: number[] } | null => {
           if (!input.refuseFilters) return null;
           const rows = input.refuseFilters.forms.flatMap((no) => filtersOf.all(no));
-          const ids = input.refuseFilters.broken(
-            rows.map((row) => ({
-              id: row.id,
-              webTemplateNo: row.web_template_no,
-              entityViewName: row.entity_view_name,
-              ownerId: row.owner_user_id,
-              ownerName: row.owner_name ?? '',
-              isShared: row.is_shared === 1,
-              name: row.name,
-              filterJson: row.filter_json,
-              version: row.version,
-              createdBy: row.created_by,
-              createdAt: row.created_at_utc,
-              updatedBy: row.updated_by,
-              updatedAt: row.updated_at_utc,
-            })),
-          );
+          const ids = input.refuseFilters.broken(rows.map(toSavedFilterRecord));
           return ids.length > 0 ? { ok: false, reason: 'filters', ids } : null;
         };
         // Datasources have no current-definition table: the latest version is the one in force.
