@@ -119,10 +119,11 @@ export type StepChange = Partial<
  * - The work may be RUN AGAIN from the start (PostgreSQL runs it SERIALIZABLE and retries a
  *   serialization failure), so it has no side effect outside the database: no in-memory cache,
  *   log line, file or outside call, unless it is safe to repeat. Do those after the transaction.
- * - The work awaits only `tx` calls (and other stores' writes, which join the transaction on
- *   SQLite): SQLite serves every request on one connection, so a yield to the event loop (a
- *   timer, I/O) would let another request run inside the open transaction; the SQLite store
- *   rolls such work back and throws.
+ * - The work awaits only `tx` calls: SQLite serves every request on one connection, so a yield
+ *   to the event loop (a timer, I/O, an outside call) would let another request run inside the
+ *   open transaction; the SQLite store rolls such work back and throws. (A sync write of another
+ *   SQLite store inside the work joins the transaction as a savepoint; other engines need not
+ *   offer that, so the services do not rely on it.)
  */
 export interface ProcessStore {
   /** Runs `work` as one write transaction (see the contract above). Inside the work, `tx.transaction` joins it. */
