@@ -93,14 +93,14 @@ export function createProcessesService(options: { now: () => number }): Processe
         offset: query.skip,
         limit: query.top,
       });
-      const stepName = async (row: (typeof rows)[number]) =>
+      const currentStepName = async (row: (typeof rows)[number]) =>
         row.currentStepPosition === null
           ? null
           : ((await store.getCommandVersion(row.commandId, row.commandVersion))?.steps[
               row.currentStepPosition
             ]?.name ?? null);
       const items = [];
-      for (const row of rows) items.push({ row, stepName: await stepName(row) });
+      for (const row of rows) items.push({ row, stepName: await currentStepName(row) });
       return {
         Items: items.map(({ row, stepName }) => ({
           Id: row.id,
