@@ -133,7 +133,7 @@ export async function openSqliteCatalog(options: {
           records: createSqliteRecordStore(db, write, { countCap: options.searchCountCap }),
           audit: createSqliteAuditStore(db),
           files: createSqliteFileStore(db, write),
-          processes: createSqliteProcessStore(db, write, options.now),
+          processes: createSqliteProcessStore(db, { waitMs: options.writeWaitMs }, options.now),
           signing: createSqliteSigningStore(db, write),
           dashboards: createSqliteDashboardStore(db),
           savedFilters: createSqliteSavedFilterStore(db, write),

@@ -97,6 +97,85 @@ export function createWriter(db: SqliteDatabase, options: { waitMs?: number } = 
   };
 }
 
+/** The open transaction of an {@link SqliteAsyncWriter}, handed to its work. */
+export interface AsyncTransaction {
+  /** Throws when the transaction is no longer open (committed, rolled back, or refused for a yield). */
+  assertOpen(): void;
+}
+
+/** Runs async `work` as one write transaction; see {@link createAsyncWriter}. */
+export type SqliteAsyncWriter = <T>(work: (transaction: AsyncTransaction) => Promise<T>) => Promise<T>;
+
+/** What the error of work that yielded to the event loop inside an open transaction says. */
+export const YIELD_IN_TRANSACTION =
+  "A SQLite write transaction yielded to the event loop: its work may only await the transaction store's calls (one connection serves every request, so another request would run inside it). It was rolled back.";
+
+/**
+ * The async sibling of {@link createWriter}: `BEGIN IMMEDIATE` (retried off the thread while
+ * another connection holds the write lock, then {@link DatabaseBusyError} after `waitMs`), then
+ * `await work()`, then `COMMIT`; `ROLLBACK` when the work throws.
+ *
+ * One connection serves every request, so the work MUST NOT yield to the event loop: it may only
+ * await calls that settle as microtasks (the store's, which run their statements synchronously).
+ * Otherwise another request's statements would run inside this open transaction (and be rolled
+ * back or committed with it). A yield is caught, not trusted: an immediate scheduled at BEGIN
+ * that fires while the transaction is still open rolls it back at once, and the work's later
+ * calls (through {@link AsyncTransaction.assertOpen}) and its result throw
+ * {@link YIELD_IN_TRANSACTION}. Sync {@link createWriter} transactions inside the work run as
+ * savepoints of this one (better-sqlite3 nests them).
+ */
+export function createAsyncWriter(db: SqliteDatabase, options: { waitMs?: number } = {}): SqliteAsyncWriter {
+  const waitMs = options.waitMs ?? DEFAULT_WRITE_WAIT_MS;
+  const begin = async () => {
+    const deadline = performance.now() + waitMs;
+    let wait = 1;
+    for (;;) {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error) || db.inTransaction) throw error;
+        const left = deadline - performance.now();
+        if (left <= 0) {
+          throw new DatabaseBusyError('The database is locked by another writer.', { cause: error });
+        }
+        await pause(Math.min(wait, left));
+        wait = Math.min(wait * 2, 25);
+      }
+    }
+  };
+  return async <T>(work: (transaction: AsyncTransaction) => Promise<T>): Promise<T> => {
+    await begin();
+    // An object, not a let: the immediate and the handle change it behind the control flow's back.
+    const status: { state: 'open' | 'yielded' | 'closed' } = { state: 'open' };
+    const yieldError = () => new Error(YIELD_IN_TRANSACTION);
+    const guard = setImmediate(() => {
+      if (status.state !== 'open') return;
+      status.state = 'yielded';
+      if (db.inTransaction) db.exec('ROLLBACK');
+    });
+    const transaction: AsyncTransaction = {
+      assertOpen() {
+        if (status.state === 'yielded') throw yieldError();
+        if (status.state === 'closed')
+          throw new Error('The SQLite write transaction is over: its store cannot be used.');
+      },
+    };
+    try {
+      const result = await work(transaction);
+      transaction.assertOpen();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (status.state === 'open' && db.inTransaction) db.exec('ROLLBACK');
+      throw status.state === 'yielded' ? yieldError() : error;
+    } finally {
+      if (status.state === 'open') status.state = 'closed';
+      clearImmediate(guard);
+    }
+  };
+}
+
 /**
  * Applies the migrations newer than the file's `user_version`, each in its own transaction, and
  * returns the versions applied. A file from a newer server is refused rather than guessed at.

@@ -68,7 +68,7 @@ export function createDashboardsService(options: {
     atIso: string | undefined,
   ): Promise<DashboardWidget | null> {
     if (widget.Kind === 'mySteps') {
-      const list = processes.list(auth, {
+      const list = await processes.list(auth, {
         skip: 0,
         top: 1,
         orderBy: 'Id',

@@ -27,62 +27,66 @@ export function createAnswerCalls({
   startSubProcess,
 }: ProcessLifecycle): Pick<ProcessesService, 'run' | 'answerPrompt'> {
   /** A step with its question answered: the next question, or the step's end. */
-  function advance(
+  async function advance(
     store: ProcessStore,
     auth: AuthContext,
     ctx: StepContext,
     phase: QuestionPhase,
     answers: Answers,
-  ): StepResult {
+  ): Promise<StepResult> {
     const questions = questionsOf(ctx.def);
     const next = questions[questions.indexOf(phase) + 1];
     if (next) {
-      store.updateStep(ctx.step.id, {
+      await store.updateStep(ctx.step.id, {
         phase: next,
         answersJson: JSON.stringify(answers),
         bumpRevision: true,
       });
-      return describe(store, reload(store, ctx));
+      return describe(store, await reload(store, ctx));
     }
     return finishAction(store, auth, ctx, answers);
   }
 
   /** An action (or completion) step with nothing left to ask completes. */
-  function finishAction(
+  async function finishAction(
     store: ProcessStore,
     auth: AuthContext,
     ctx: StepContext,
     answers: Answers,
-  ): StepResult {
+  ): Promise<StepResult> {
     if (ctx.def.url) {
-      const url = resolveUrl(store, ctx, ctx.def.url);
-      completeStep(store, auth, ctx, answers);
+      const url = await resolveUrl(store, ctx, ctx.def.url);
+      await completeStep(store, auth, ctx, answers);
       // The step is complete once the URL is handed out: the runner finishes after opening it.
-      return describe(store, reload(store, ctx), { IsCompletion: true, UrlToOpen: url });
+      return describe(store, await reload(store, ctx), { IsCompletion: true, UrlToOpen: url });
     }
-    const nextId = completeStep(store, auth, ctx, answers);
+    const nextId = await completeStep(store, auth, ctx, answers);
     return completedResult(store, ctx, nextId, true);
   }
 
-  function cancel(
+  async function cancel(
     store: ProcessStore,
     auth: AuthContext,
     ctx: StepContext,
     toast: string,
     answered: Partial<StepResult>,
-  ): StepResult {
-    store.updateStep(ctx.step.id, { bumpRevision: true });
-    event(store, auth, ctx.process.id, ctx.step.id, 'run-cancelled', toast);
-    return describe(store, reload(store, ctx), { CancelProceed: true, ToastMessage: toast, ...answered });
+  ): Promise<StepResult> {
+    await store.updateStep(ctx.step.id, { bumpRevision: true });
+    await event(store, auth, ctx.process.id, ctx.step.id, 'run-cancelled', toast);
+    return describe(store, await reload(store, ctx), {
+      CancelProceed: true,
+      ToastMessage: toast,
+      ...answered,
+    });
   }
 
   /** Applies the answer `body` carries for the step's current question (or describes the question). */
-  function answerQuestion(
+  async function answerQuestion(
     store: ProcessStore,
     auth: AuthContext,
     ctx: StepContext,
     body: NonNullable<RunBody>,
-  ): StepResult {
+  ): Promise<StepResult> {
     const answers = readAnswers(ctx.step);
     const phase = ctx.step.phase;
     switch (phase) {
@@ -91,7 +95,7 @@ export function createAnswerCalls({
         if (body.ConfirmResult === null || body.ConfirmResult === undefined) {
           throw invalid(['ConfirmResult'], 'Answer the confirmation with yes or no');
         }
-        event(
+        await event(
           store,
           auth,
           ctx.process.id,
@@ -102,7 +106,7 @@ export function createAnswerCalls({
         if (!body.ConfirmResult) {
           const confirm = ctx.def.confirm;
           if (confirm?.noProceedsTo !== undefined) {
-            const nextId = completeStep(
+            const nextId = await completeStep(
               store,
               auth,
               ctx,
@@ -123,7 +127,7 @@ export function createAnswerCalls({
         if (body.CompletionConfirmResult === null || body.CompletionConfirmResult === undefined) {
           throw invalid(['CompletionConfirmResult'], 'Answer the confirmation with yes or no');
         }
-        event(
+        await event(
           store,
           auth,
           ctx.process.id,
@@ -156,18 +160,18 @@ export function createAnswerCalls({
     }
   }
 
-  function applyPrompt(
+  async function applyPrompt(
     store: ProcessStore,
     auth: AuthContext,
     ctx: StepContext,
     phase: 'prompt' | 'completion-prompt',
     raw: string,
-  ): StepResult {
+  ): Promise<StepResult> {
     const text = raw.trim();
     const field = phase === 'prompt' ? 'PromptResult' : 'CompletionPromptResult';
     // spec §5: the action proceeds only with a non-empty answer; nothing changes.
     if (text === '') throw invalid([field], 'Enter an answer to proceed');
-    event(store, auth, ctx.process.id, ctx.step.id, `${phase}-answered`, text);
+    await event(store, auth, ctx.process.id, ctx.step.id, `${phase}-answered`, text);
     const answers = readAnswers(ctx.step);
     return advance(
       store,
@@ -180,9 +184,8 @@ export function createAnswerCalls({
 
   return {
     run(auth, stepId, body) {
-      const store = storeOf(auth);
-      return store.transaction(() => {
-        let ctx = loadStep(auth, stepId);
+      return storeOf(auth).transaction(async (tx) => {
+        let ctx = await loadStep(auth, tx, stepId);
         const answering = body !== null && typeof body.ActionState === 'string';
         const key =
           body === null
@@ -204,47 +207,46 @@ export function createAnswerCalls({
           ctx.step.position === 0 &&
           ctx.step.state === 'waiting'
         ) {
-          activate(store, ctx.process, ctx.command, ctx.step);
-          event(store, auth, ctx.process.id, ctx.step.id, 'process-started', ctx.def.name);
-          ctx = reload(store, ctx);
+          await activate(tx, ctx.process, ctx.command, ctx.step);
+          await event(tx, auth, ctx.process.id, ctx.step.id, 'process-started', ctx.def.name);
+          ctx = await reload(tx, ctx);
         }
         let why = whyNot(ctx);
         if (why === null && answering && body?.ActionState !== tokenOf(ctx.step)) {
           why = 'The answer belongs to an earlier phase of the step (stale ActionState).';
         }
-        return guarded(ctx, key, why, () => {
+        return guarded(ctx, key, why, async () => {
           if (answering && body !== null && isQuestion(ctx.step.phase)) {
-            const result = answerQuestion(store, auth, ctx, body);
+            const result = await answerQuestion(tx, auth, ctx, body);
             return result.ActionState === tokenOf(ctx.step)
               ? result
-              : remember(store, ctx.step.id, key, result);
+              : await remember(tx, ctx.step.id, key, result);
           }
           switch (ctx.step.phase) {
             case 'run':
               // An action with nothing to ask: the run completes it.
-              return remember(store, ctx.step.id, key, finishAction(store, auth, ctx, readAnswers(ctx.step)));
+              return remember(tx, ctx.step.id, key, await finishAction(tx, auth, ctx, readAnswers(ctx.step)));
             case 'sub-process':
-              if (ctx.step.subProcessId === null) return startSubProcess(store, auth, ctx);
-              return describe(store, ctx);
+              if (ctx.step.subProcessId === null) return startSubProcess(tx, auth, ctx);
+              return describe(tx, ctx);
             default:
-              return describe(store, ctx);
+              return describe(tx, ctx);
           }
         });
       });
     },
 
     answerPrompt(auth, stepId, promptResult) {
-      const store = storeOf(auth);
-      return store.transaction(() => {
-        const ctx = loadStep(auth, stepId);
+      return storeOf(auth).transaction(async (tx) => {
+        const ctx = await loadStep(auth, tx, stepId);
         const key = `prompt-action:${promptResult.trim()}`;
         let why = whyNot(ctx);
         if (why === null && ctx.step.phase !== 'prompt' && ctx.step.phase !== 'completion-prompt') {
           why = 'The step has no pending prompt.';
         }
-        return guarded(ctx, key, why, () => {
+        return guarded(ctx, key, why, async () => {
           const phase = ctx.step.phase as 'prompt' | 'completion-prompt';
-          return remember(store, ctx.step.id, key, applyPrompt(store, auth, ctx, phase, promptResult));
+          return remember(tx, ctx.step.id, key, await applyPrompt(tx, auth, ctx, phase, promptResult));
         });
       });
     },

@@ -16,13 +16,17 @@ interface CommandRow {
   version: number;
 }
 
+/** The SQLite reads behind the command calls of the {@link ProcessStore} (which make them async). */
+export interface CommandReads {
+  listCommands(): CommandRecord[];
+  getCommand(id: number): CommandRecord | null;
+  getCommandByName(name: string): CommandRecord | null;
+  getCommandVersion(id: number, version: number): CommandRecord | null;
+  commandsChanged(): void;
+}
+
 /** The command reads of the {@link ProcessStore}: the current definitions and their published versions. */
-export function createCommandReads(
-  db: SqliteDatabase,
-): Pick<
-  ProcessStore,
-  'listCommands' | 'getCommand' | 'getCommandByName' | 'getCommandVersion' | 'commandsChanged'
-> {
+export function createCommandReads(db: SqliteDatabase): CommandReads {
   const commandRows = db.prepare<[], CommandRow>(
     `SELECT c.*, coalesce((SELECT max(version) FROM process_command_versions WHERE command_id = c.id), 1) AS version
      FROM process_commands AS c ORDER BY c.id`,

@@ -86,12 +86,16 @@ const canSee = (auth: AuthContext, process: ProcessRecord) =>
   auth.user.isSupervisor || process.ownerUserId === auth.user.id;
 
 /** Whether every form the command's steps open is one the user may open. */
-export const mayStart = (store: ProcessStore, mayOpen: FormAccess, command: CommandRecord) =>
-  [...formsOfCommand(command, (name) => store.getCommandByName(name))].every(mayOpen);
+export async function mayStart(store: ProcessStore, mayOpen: FormAccess, command: CommandRecord) {
+  // The first command of a name, as getCommandByName finds it.
+  const byName = new Map<string, CommandRecord>();
+  for (const each of await store.listCommands()) if (!byName.has(each.name)) byName.set(each.name, each);
+  return [...formsOfCommand(command, (name) => byName.get(name) ?? null)].every(mayOpen);
+}
 
-export function commandOf(store: ProcessStore, process: ProcessRecord): CommandRecord {
+export async function commandOf(store: ProcessStore, process: ProcessRecord): Promise<CommandRecord> {
   // The version the process was created with: a later publish does not change a running process.
-  const command = store.getCommandVersion(process.commandId, process.commandVersion);
+  const command = await store.getCommandVersion(process.commandId, process.commandVersion);
   if (!command) {
     throw new Error(
       `process ${process.id} names unknown command ${process.commandId} v${process.commandVersion}`,
@@ -100,34 +104,66 @@ export function commandOf(store: ProcessStore, process: ProcessRecord): CommandR
   return command;
 }
 
-/** The 404 of a process not there at `at`: NOT_FOUND_AT_TIMEPOINT for one the user sees now. */
-function missing(auth: AuthContext, id: number | undefined, at: string | null, unknown: () => AppError) {
-  const now = at === null || id === undefined ? null : storeOf(auth).getProcess(id);
-  return at !== null && now && canSee(auth, now) ? notYetAt(at) : unknown();
+/**
+ * The 404 of a process not there at `at`: NOT_FOUND_AT_TIMEPOINT for one the user sees now.
+ * `idNow` reads the process's id in the store of now (only at a timepoint, never in a transaction).
+ */
+async function missing(
+  auth: AuthContext,
+  at: string | null,
+  idNow: (now: ProcessStore) => Promise<number | undefined>,
+  unknown: () => AppError,
+): Promise<AppError> {
+  if (at === null) return unknown();
+  const store = storeOf(auth);
+  const id = await idNow(store);
+  const now = id === undefined ? null : await store.getProcess(id);
+  return now && canSee(auth, now) ? notYetAt(at) : unknown();
 }
 
-export function loadProcess(auth: AuthContext, processId: number, at: string | null = null): ProcessRecord {
-  const process = storeOf(auth, at).getProcess(processId);
+/**
+ * The process the user may see, read from `store`: the transaction's store inside one, else
+ * `storeOf(auth, at)`.
+ */
+export async function loadProcess(
+  auth: AuthContext,
+  store: ProcessStore,
+  processId: number,
+  at: string | null = null,
+): Promise<ProcessRecord> {
+  const process = await store.getProcess(processId);
   // Another user's process is answered as unknown: its existence is not revealed.
-  if (!process || !canSee(auth, process)) throw missing(auth, processId, at, unknownProcess);
+  if (!process || !canSee(auth, process))
+    throw await missing(auth, at, async () => processId, unknownProcess);
   return process;
 }
 
-export function loadStep(auth: AuthContext, stepId: number, at: string | null = null): StepContext {
-  const store = storeOf(auth, at);
-  const step = store.getStep(stepId);
-  if (!step) throw missing(auth, storeOf(auth).getStep(stepId)?.processId, at, unknownStep);
-  const process = store.getProcess(step.processId);
+/** The step the user may see with its process and definition, read from `store` (see {@link loadProcess}). */
+export async function loadStep(
+  auth: AuthContext,
+  store: ProcessStore,
+  stepId: number,
+  at: string | null = null,
+): Promise<StepContext> {
+  const step = await store.getStep(stepId);
+  if (!step)
+    throw await missing(auth, at, async (now) => (await now.getStep(stepId))?.processId, unknownStep);
+  const process = await store.getProcess(step.processId);
   if (!process || !canSee(auth, process)) throw unknownStep();
-  const command = commandOf(store, process);
+  const command = await commandOf(store, process);
   const def = command.steps[step.position];
   if (!def) throw new Error(`step ${step.id} has no definition at position ${step.position}`);
   return { process, command, step, def };
 }
 
 /** Remembers what a request answered so the same request again gets the same result, and nothing else. */
-export function remember(store: ProcessStore, stepId: number, key: string, result: StepResult): StepResult {
-  store.updateStep(stepId, { lastRequestKey: key, lastResultJson: JSON.stringify(result) });
+export async function remember(
+  store: ProcessStore,
+  stepId: number,
+  key: string,
+  result: StepResult,
+): Promise<StepResult> {
+  await store.updateStep(stepId, { lastRequestKey: key, lastResultJson: JSON.stringify(result) });
   return result;
 }
 
@@ -135,12 +171,12 @@ export function remember(store: ProcessStore, stepId: number, key: string, resul
  * Runs `apply` when the step takes this call now; a call it does not take is the repeat of the
  * last one (same key: its result again, no effect) or out of order (409).
  */
-export function guarded(
+export async function guarded(
   ctx: StepContext,
   key: string,
   acceptable: string | null,
-  apply: () => StepResult,
-): StepResult {
+  apply: () => Promise<StepResult>,
+): Promise<StepResult> {
   if (acceptable === null) return apply();
   if (ctx.step.lastRequestKey === key && ctx.step.lastResultJson !== null) {
     return JSON.parse(ctx.step.lastResultJson) as StepResult;

@@ -53,8 +53,11 @@ export interface ProcessHistory {
    * the clock moves. Call inside the transaction of the change.
    */
   record(processId: number, atIso: string): void;
-  /** A read-only view of `base` as it was at `atIso`; its writes throw. */
-  at(base: ProcessStore, atIso: string): ProcessStore;
+  /**
+   * A read-only view of `base` as it was at `atIso`; its writes reject. `check` runs before each
+   * of its own reads (the store's rule of when it may be called).
+   */
+  at(base: ProcessStore, atIso: string, check?: () => void): ProcessStore;
 }
 
 /** {@link ProcessHistory} on SQLite. */
@@ -112,28 +115,32 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
     return statement;
   };
 
-  const readOnly = (): never => {
-    // The API refuses writes at a timepoint before a service runs (http/timepoint.ts).
-    throw new Error('a process view at a timepoint is read-only');
-  };
+  // The API refuses writes at a timepoint before a service runs (http/timepoint.ts).
+  const readOnly = (): Promise<never> =>
+    Promise.reject(new Error('a process view at a timepoint is read-only'));
 
   return {
     record(processId, atIso) {
       record.run({ id: processId, at: atIso });
     },
 
-    at(base, atIso) {
+    at(base, atIso, check = () => {}) {
       // A view lives for one call, which reads the same process several times: each once.
-      const loaded = new Map<number, { process: ProcessRecord; steps: StepRecord[] } | null>();
+      const loaded = new Map<number, Promise<{ process: ProcessRecord; steps: StepRecord[] } | null>>();
       const load = (id: number) => {
-        if (!loaded.has(id)) loaded.set(id, read(id));
-        return loaded.get(id) ?? null;
+        let entry = loaded.get(id);
+        if (!entry) {
+          entry = read(id);
+          loaded.set(id, entry);
+        }
+        return entry;
       };
       /** The process (with its steps) as it was at `atIso`, or null when it did not exist yet. */
-      const read = (id: number): { process: ProcessRecord; steps: StepRecord[] } | null => {
+      const read = async (id: number): Promise<{ process: ProcessRecord; steps: StepRecord[] } | null> => {
+        check();
         const state = stateAt.get(id, atIso);
         if (!state) return null;
-        const now = base.getProcess(id);
+        const now = await base.getProcess(id);
         if (!now) return null;
         const steps = (JSON.parse(state.steps_json) as KeptStep[])
           .map(
@@ -179,34 +186,41 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
         appendEvent: readOnly,
         saveDocument: readOnly,
         at: (other) => base.at(other),
-        getProcess: (id) => load(id)?.process ?? null,
-        getStep(id) {
+        getProcess: async (id) => (await load(id))?.process ?? null,
+        async getStep(id) {
+          check();
           const owner = processOfStep.get(id);
-          return owner ? (load(owner.process_id)?.steps.find((step) => step.id === id) ?? null) : null;
+          if (!owner) return null;
+          return (await load(owner.process_id))?.steps.find((step) => step.id === id) ?? null;
         },
-        listSteps: (processId) => load(processId)?.steps ?? [],
-        listEvents: (processId, limit) =>
-          eventsAt.all(processId, atIso, limit).map((row) => ({
+        listSteps: async (processId) => (await load(processId))?.steps ?? [],
+        async listEvents(processId, limit) {
+          check();
+          return eventsAt.all(processId, atIso, limit).map((row) => ({
             processId: row.process_id,
             stepId: row.step_id,
             at: row.at_utc,
             by: row.by_user,
             kind: row.kind,
             detail: row.detail,
-          })),
-        listSubProcesses(processId) {
+          }));
+        },
+        async listSubProcesses(processId) {
+          check();
           const shown: Pick<ProcessRecord, 'id' | 'name' | 'state'>[] = [];
           for (const child of children.all(processId)) {
-            const process = load(child.id)?.process;
+            const process = (await load(child.id))?.process;
             if (process) shown.push({ id: process.id, name: process.name, state: process.state });
           }
           return shown;
         },
-        getDocument(stepId) {
+        async getDocument(stepId) {
+          check();
           const row = documentAt.get(stepId, atIso);
           return row ? { processId: row.process_id, html: row.html } : null;
         },
-        listProcesses(options) {
+        async listProcesses(options) {
+          check();
           const where = ['p.created_at_utc <= @at'];
           const params: Record<string, unknown> = { at: atIso, limit: options.limit, offset: options.offset };
           if (options.ownerUserId !== null) {

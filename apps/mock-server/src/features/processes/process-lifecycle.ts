@@ -29,7 +29,7 @@ export function freshStep(def: StepDefinition, state: 'active' | 'waiting'): Ste
   };
 }
 
-export function activate(
+export async function activate(
   store: ProcessStore,
   process: ProcessRecord,
   command: CommandRecord,
@@ -37,8 +37,8 @@ export function activate(
 ) {
   const def = command.steps[step.position];
   if (!def) throw new Error(`no definition at position ${step.position}`);
-  store.updateStep(step.id, freshStep(def, 'active'));
-  store.updateProcess(process.id, { currentStepId: step.id });
+  await store.updateStep(step.id, freshStep(def, 'active'));
+  await store.updateProcess(process.id, { currentStepId: step.id });
 }
 
 /**
@@ -47,7 +47,7 @@ export function activate(
  * event stamped by `now`.
  */
 export function createProcessLifecycle(now: () => number) {
-  function event(
+  async function event(
     store: ProcessStore,
     auth: AuthContext,
     processId: number,
@@ -55,7 +55,7 @@ export function createProcessLifecycle(now: () => number) {
     kind: string,
     detail: string | null = null,
   ) {
-    store.appendEvent({
+    await store.appendEvent({
       processId,
       stepId,
       at: nowIso(now),
@@ -71,15 +71,15 @@ export function createProcessLifecycle(now: () => number) {
    * the process completes, and a completed sub-process completes its parent's step. Returns the
    * next active step's id, or null when the process completed.
    */
-  function completeStep(
+  async function completeStep(
     store: ProcessStore,
     auth: AuthContext,
     ctx: StepContext,
     answers: Answers,
     proceedTo?: number,
-  ): number | null {
+  ): Promise<number | null> {
     const at = nowIso(now);
-    store.updateStep(ctx.step.id, {
+    await store.updateStep(ctx.step.id, {
       state: 'completed',
       phase: 'done',
       answersJson: JSON.stringify(answers),
@@ -87,13 +87,13 @@ export function createProcessLifecycle(now: () => number) {
       completedBy: auth.user.name,
       bumpRevision: true,
     });
-    event(store, auth, ctx.process.id, ctx.step.id, 'step-completed', ctx.def.name);
-    const steps = store.listSteps(ctx.process.id);
+    await event(store, auth, ctx.process.id, ctx.step.id, 'step-completed', ctx.def.name);
+    const steps = await store.listSteps(ctx.process.id);
     if (proceedTo !== undefined) {
       for (const step of steps) {
         if (step.position > ctx.step.position && step.position < proceedTo && step.state === 'waiting') {
-          store.updateStep(step.id, { state: 'skipped', bumpRevision: true });
-          event(
+          await store.updateStep(step.id, { state: 'skipped', bumpRevision: true });
+          await event(
             store,
             auth,
             ctx.process.id,
@@ -109,32 +109,38 @@ export function createProcessLifecycle(now: () => number) {
       steps.find((s) => s.position >= from && s.state === 'waiting') ??
       steps.find((s) => s.position < ctx.step.position && s.state === 'waiting');
     if (next) {
-      activate(store, ctx.process, ctx.command, next);
+      await activate(store, ctx.process, ctx.command, next);
       return next.id;
     }
-    store.updateProcess(ctx.process.id, { state: 'completed', currentStepId: null, completedAt: at });
-    event(store, auth, ctx.process.id, null, 'process-completed', ctx.process.name);
-    if (ctx.process.parentStepId !== null) childCompleted(store, auth, ctx.process);
+    await store.updateProcess(ctx.process.id, { state: 'completed', currentStepId: null, completedAt: at });
+    await event(store, auth, ctx.process.id, null, 'process-completed', ctx.process.name);
+    if (ctx.process.parentStepId !== null) await childCompleted(store, auth, ctx.process);
     return null;
   }
 
-  function childCompleted(store: ProcessStore, auth: AuthContext, child: ProcessRecord) {
+  async function childCompleted(store: ProcessStore, auth: AuthContext, child: ProcessRecord) {
     if (child.parentStepId === null) return;
-    const step = store.getStep(child.parentStepId);
+    const step = await store.getStep(child.parentStepId);
     if (step?.state !== 'active' || step.subProcessId !== child.id) return;
-    const process = store.getProcess(step.processId);
+    const process = await store.getProcess(step.processId);
     if (!process) return;
-    const command = commandOf(store, process);
+    const command = await commandOf(store, process);
     const def = command.steps[step.position];
     if (!def) return;
-    event(store, auth, process.id, step.id, 'sub-process-completed', child.name);
-    completeStep(store, auth, { process, command, step, def }, readAnswers(step));
+    await event(store, auth, process.id, step.id, 'sub-process-completed', child.name);
+    await completeStep(store, auth, { process, command, step, def }, readAnswers(step));
   }
 
-  function startSubProcess(store: ProcessStore, auth: AuthContext, ctx: StepContext): StepResult {
-    const command = ctx.def.subProcessCommand ? store.getCommandByName(ctx.def.subProcessCommand) : null;
+  async function startSubProcess(
+    store: ProcessStore,
+    auth: AuthContext,
+    ctx: StepContext,
+  ): Promise<StepResult> {
+    const command = ctx.def.subProcessCommand
+      ? await store.getCommandByName(ctx.def.subProcessCommand)
+      : null;
     if (!command) throw new Error(`sub-process command ${ctx.def.subProcessCommand} is not defined`);
-    const childId = insertProcess(store, auth, command, {
+    const childId = await insertProcess(store, auth, command, {
       name: `${command.name} for ${ctx.process.name}`.slice(0, 200),
       parentProcessId: ctx.process.id,
       parentStepId: ctx.step.id,
@@ -144,14 +150,21 @@ export function createProcessLifecycle(now: () => number) {
       propertyBag: null,
       mode: 1,
     });
-    store.updateStep(ctx.step.id, { subProcessId: childId, bumpRevision: true });
-    event(store, auth, ctx.process.id, ctx.step.id, 'sub-process-started', `#${childId} ${command.name}`);
-    const child = store.getProcess(childId);
-    if (child?.state === 'completed') childCompleted(store, auth, child);
-    return describe(store, reload(store, ctx));
+    await store.updateStep(ctx.step.id, { subProcessId: childId, bumpRevision: true });
+    await event(
+      store,
+      auth,
+      ctx.process.id,
+      ctx.step.id,
+      'sub-process-started',
+      `#${childId} ${command.name}`,
+    );
+    const child = await store.getProcess(childId);
+    if (child?.state === 'completed') await childCompleted(store, auth, child);
+    return describe(store, await reload(store, ctx));
   }
 
-  function insertProcess(
+  async function insertProcess(
     store: ProcessStore,
     auth: AuthContext,
     command: CommandRecord,
@@ -165,9 +178,9 @@ export function createProcessLifecycle(now: () => number) {
       propertyBag: string | null;
       mode: 0 | 1;
     },
-  ): number {
+  ): Promise<number> {
     const at = nowIso(now);
-    const id = store.insertProcess({
+    const id = await store.insertProcess({
       commandId: command.id,
       commandVersion: command.version,
       name: input.name,
@@ -180,38 +193,38 @@ export function createProcessLifecycle(now: () => number) {
       variablesJson: JSON.stringify(input.variables),
       propertyBag: input.propertyBag,
     });
-    const stepIds = store.insertSteps(id, command.steps.map(initialPhase));
-    event(store, auth, id, null, 'process-created', `${command.name}, mode ${input.mode}`);
+    const stepIds = await store.insertSteps(id, command.steps.map(initialPhase));
+    await event(store, auth, id, null, 'process-created', `${command.name}, mode ${input.mode}`);
     const first = stepIds[0];
     if (first === undefined) {
       // Nothing to do: the process is complete at once (the client says it has no tasks).
-      store.updateProcess(id, { state: 'completed', completedAt: at });
-      event(store, auth, id, null, 'process-completed', input.name);
+      await store.updateProcess(id, { state: 'completed', completedAt: at });
+      await event(store, auth, id, null, 'process-completed', input.name);
     } else if (input.mode === 1) {
-      store.updateStep(first, { state: 'active' });
-      store.updateProcess(id, { currentStepId: first });
+      await store.updateStep(first, { state: 'active' });
+      await store.updateProcess(id, { currentStepId: first });
     }
     return id;
   }
 
-  function resetProcessTree(store: ProcessStore, auth: AuthContext, process: ProcessRecord, depth = 0) {
+  async function resetProcessTree(store: ProcessStore, auth: AuthContext, process: ProcessRecord, depth = 0) {
     if (depth > 20) throw new Error('sub-processes nested too deeply');
-    const command = commandOf(store, process);
-    const steps = store.listSteps(process.id);
+    const command = await commandOf(store, process);
+    const steps = await store.listSteps(process.id);
     for (const step of steps) {
       const def = command.steps[step.position];
       if (!def) continue;
-      store.updateStep(step.id, freshStep(def, step.position === 0 ? 'active' : 'waiting'));
+      await store.updateStep(step.id, freshStep(def, step.position === 0 ? 'active' : 'waiting'));
     }
-    store.updateProcess(process.id, {
+    await store.updateProcess(process.id, {
       state: steps.length === 0 ? 'completed' : 'open',
       completedAt: steps.length === 0 ? process.completedAt : null,
       currentStepId: steps[0]?.id ?? null,
     });
-    event(store, auth, process.id, null, 'process-reset', ProcessMessages.ProcessReset);
-    for (const child of store.listSubProcesses(process.id)) {
-      const record = store.getProcess(child.id);
-      if (record) resetProcessTree(store, auth, record, depth + 1);
+    await event(store, auth, process.id, null, 'process-reset', ProcessMessages.ProcessReset);
+    for (const child of await store.listSubProcesses(process.id)) {
+      const record = await store.getProcess(child.id);
+      if (record) await resetProcessTree(store, auth, record, depth + 1);
     }
   }
 

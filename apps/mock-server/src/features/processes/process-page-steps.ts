@@ -26,14 +26,13 @@ export function createPageStepCalls(
 ): Pick<ProcessesService, 'completeReportDocument' | 'reportDocument' | 'completeDetailPage'> {
   return {
     completeReportDocument(auth, stepId) {
-      const store = storeOf(auth);
-      return store.transaction(() => {
-        const ctx = loadStep(auth, stepId);
+      return storeOf(auth).transaction(async (tx) => {
+        const ctx = await loadStep(auth, tx, stepId);
         if (ctx.def.kind !== 'report-document') {
           throw outOfOrder(`The step is a ${ctx.def.kind} step, not a report document.`);
         }
         const key = 'report';
-        return guarded(ctx, key, whyNot(ctx), () => {
+        return guarded(ctx, key, whyNot(ctx), async () => {
           const at = nowIso(now);
           const command = ctx.command;
           const html = renderReport({
@@ -45,8 +44,8 @@ export function createPageStepCalls(
             createdBy: ctx.process.createdBy,
             createdAt: ctx.process.createdAt,
             parentProcessId: ctx.process.parentProcessId,
-            variables: variablesOf(store, ctx.process, command),
-            steps: store.listSteps(ctx.process.id).map((step) => {
+            variables: await variablesOf(tx, ctx.process, command),
+            steps: (await tx.listSteps(ctx.process.id)).map((step) => {
               const def = command.steps[step.position];
               const a = readAnswers(step);
               const answer = [
@@ -69,28 +68,36 @@ export function createPageStepCalls(
             producedBy: auth.user.name,
             producedAt: at,
           });
-          store.saveDocument({
+          await tx.saveDocument({
             stepId: ctx.step.id,
             processId: ctx.process.id,
             html,
             at,
             by: auth.user.name,
           });
-          event(store, auth, ctx.process.id, ctx.step.id, 'document-produced', ctx.def.reportTitle ?? null);
-          completeStep(store, auth, ctx, { ...readAnswers(ctx.step), document: true });
-          const result = describe(store, reload(store, ctx), {
+          await event(
+            tx,
+            auth,
+            ctx.process.id,
+            ctx.step.id,
+            'document-produced',
+            ctx.def.reportTitle ?? null,
+          );
+          await completeStep(tx, auth, ctx, { ...readAnswers(ctx.step), document: true });
+          const result = await describe(tx, await reload(tx, ctx), {
             IsCompletion: true,
             UrlToOpen: reportDocumentUrl(ctx.step.id),
             UrlToOpenTarget: ctx.def.target ?? '_blank',
           });
-          return remember(store, ctx.step.id, key, result);
+          return remember(tx, ctx.step.id, key, result);
         });
       });
     },
 
-    reportDocument(auth, stepId, at = null) {
-      const ctx = loadStep(auth, stepId, at);
-      const document = storeOf(auth, at).getDocument(ctx.step.id);
+    async reportDocument(auth, stepId, at = null) {
+      const store = storeOf(auth, at);
+      const ctx = await loadStep(auth, store, stepId, at);
+      const document = await store.getDocument(ctx.step.id);
       if (!document) {
         throw new AppError({
           status: 404,
@@ -102,14 +109,13 @@ export function createPageStepCalls(
     },
 
     completeDetailPage(auth, stepId, page) {
-      const store = storeOf(auth);
-      return store.transaction(() => {
-        const ctx = loadStep(auth, stepId);
+      return storeOf(auth).transaction(async (tx) => {
+        const ctx = await loadStep(auth, tx, stepId);
         if (ctx.def.kind !== 'detail-page' && ctx.def.kind !== 'form') {
           throw outOfOrder(`The step is a ${ctx.def.kind} step, not a page.`);
         }
         const key = `page:${page.QueryString}|${page.CurrentPageUrl}`;
-        return guarded(ctx, key, whyNot(ctx), () => {
+        return guarded(ctx, key, whyNot(ctx), async () => {
           const params = new URLSearchParams(page.QueryString.replace(/^\?/, ''));
           const missing = (ctx.def.requiredData ?? []).filter(
             (name) => (params.get(name) ?? '').trim() === '',
@@ -136,12 +142,12 @@ export function createPageStepCalls(
           if (!isSafeUrl(page.CurrentPageUrl)) {
             throw invalid(['CurrentPageUrl'], 'Must be a path of this site or an http(s) URL');
           }
-          event(store, auth, ctx.process.id, ctx.step.id, 'page-completed', page.CurrentPageUrl);
-          const nextId = completeStep(store, auth, ctx, {
+          await event(tx, auth, ctx.process.id, ctx.step.id, 'page-completed', page.CurrentPageUrl);
+          const nextId = await completeStep(tx, auth, ctx, {
             ...readAnswers(ctx.step),
             page: { queryString: page.QueryString, currentPageUrl: page.CurrentPageUrl },
           });
-          return remember(store, ctx.step.id, key, completedResult(store, ctx, nextId, false));
+          return remember(tx, ctx.step.id, key, await completedResult(tx, ctx, nextId, false));
         });
       });
     },

@@ -15,7 +15,7 @@ import type { StepDefinition } from './process-definitions';
 import type { ProcessLifecycle } from './process-lifecycle';
 import { completedResult } from './process-view';
 import type { ProcessesService } from './processes-service';
-import type { StepRecord } from './processes-store';
+import type { ProcessStore, StepRecord } from './processes-store';
 
 /** The rows a pick-list step offers (read from the business records). */
 async function pickItems(auth: AuthContext, def: StepDefinition): Promise<PickListItem[]> {
@@ -46,8 +46,8 @@ function storedItems(step: StepRecord): PickListItem[] | null {
   return step.dataJson === null ? null : (JSON.parse(step.dataJson) as PickListItem[]);
 }
 
-function pickContext(auth: AuthContext, stepId: number): StepContext {
-  const ctx = loadStep(auth, stepId);
+async function pickContext(auth: AuthContext, store: ProcessStore, stepId: number): Promise<StepContext> {
+  const ctx = await loadStep(auth, store, stepId);
   if (ctx.def.kind !== 'pick-list-multi' && ctx.def.kind !== 'pick-list-single') {
     throw outOfOrder(`The step is a ${ctx.def.kind} step, not a pick list.`);
   }
@@ -62,14 +62,14 @@ export function createPickListCalls({
   return {
     async pickListData(auth, stepId) {
       const store = storeOf(auth);
-      const ctx = pickContext(auth, stepId);
+      const ctx = await pickContext(auth, store, stepId);
       const stored = storedItems(ctx.step);
       const items = stored ?? (await pickItems(auth, ctx.def));
-      const after = await store.transaction(() => {
-        const current = loadStep(auth, stepId);
+      const after = await store.transaction(async (tx) => {
+        const current = await loadStep(auth, tx, stepId);
         // The offer is kept with the step: the completion is checked against what was shown.
         if (current.step.state === 'active' && current.step.dataJson === null) {
-          store.updateStep(stepId, { dataJson: JSON.stringify(items) });
+          await tx.updateStep(stepId, { dataJson: JSON.stringify(items) });
           return items;
         }
         return storedItems(current.step) ?? items;
@@ -87,7 +87,7 @@ export function createPickListCalls({
 
     async completePickList(auth, stepId, selection) {
       const store = storeOf(auth);
-      const first = pickContext(auth, stepId);
+      const first = await pickContext(auth, store, stepId);
       const wanted = selection.multi ? 'pick-list-multi' : 'pick-list-single';
       if (first.def.kind !== wanted) {
         throw outOfOrder(`The step is a ${first.def.kind} step; this completion is for ${wanted} steps.`);
@@ -95,9 +95,9 @@ export function createPickListCalls({
       const fresh = storedItems(first.step) === null ? await pickItems(auth, first.def) : null;
       const ids = selection.multi ? selection.ids : [selection.id];
       const key = `pick:${JSON.stringify(ids)}`;
-      return store.transaction(() => {
-        const ctx = loadStep(auth, stepId);
-        return guarded(ctx, key, whyNot(ctx), () => {
+      return store.transaction(async (tx) => {
+        const ctx = await loadStep(auth, tx, stepId);
+        return guarded(ctx, key, whyNot(ctx), async () => {
           const offered = storedItems(ctx.step) ?? fresh ?? [];
           const byId = new Map(offered.map((item) => [item.Id, item]));
           const field = selection.multi ? 'SelectedItems' : 'SelectedItem';
@@ -109,17 +109,17 @@ export function createPickListCalls({
             seen.add(id);
           });
           const selected = ids.map((id) => ({ id, text: byId.get(id)?.Text ?? id }));
-          store.updateStep(ctx.step.id, { dataJson: JSON.stringify(offered) });
-          event(
-            store,
+          await tx.updateStep(ctx.step.id, { dataJson: JSON.stringify(offered) });
+          await event(
+            tx,
             auth,
             ctx.process.id,
             ctx.step.id,
             'items-picked',
             selected.map((s) => s.text).join('; '),
           );
-          const nextId = completeStep(store, auth, ctx, { ...readAnswers(ctx.step), selected });
-          return remember(store, ctx.step.id, key, completedResult(store, ctx, nextId, true));
+          const nextId = await completeStep(tx, auth, ctx, { ...readAnswers(ctx.step), selected });
+          return remember(tx, ctx.step.id, key, await completedResult(tx, ctx, nextId, true));
         });
       });
     },

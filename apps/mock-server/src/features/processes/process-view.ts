@@ -10,9 +10,9 @@ import type { CommandRecord, ProcessRecord, ProcessStore } from './processes-sto
 export const HISTORY_LIMIT = 50;
 
 /** The process variables: the create payload's, then what completed steps set (prompts, pick lists). */
-export function variablesOf(store: ProcessStore, process: ProcessRecord, command: CommandRecord) {
+export async function variablesOf(store: ProcessStore, process: ProcessRecord, command: CommandRecord) {
   const variables = new Map(readVariables(process).map((v) => [v.Name, v.Value]));
-  for (const step of store.listSteps(process.id)) {
+  for (const step of await store.listSteps(process.id)) {
     if (step.state !== 'completed') continue;
     const def = command.steps[step.position];
     const answers = readAnswers(step);
@@ -29,14 +29,16 @@ export function variablesOf(store: ProcessStore, process: ProcessRecord, command
 }
 
 /** Fills a URL template: `{StepId}`, `{ProcessId}`, `{var:Name|fallback}`. */
-export function resolveUrl(store: ProcessStore, ctx: StepContext, template: string): string {
-  let variables: Map<string, string> | null = null;
+export async function resolveUrl(store: ProcessStore, ctx: StepContext, template: string): Promise<string> {
+  // The variables are read only for a template that names one.
+  const variables = /\{var:/.test(template)
+    ? new Map((await variablesOf(store, ctx.process, ctx.command)).map((v) => [v.Name, v.Value]))
+    : new Map<string, string>();
   let url = template.replace(
     /\{(StepId|ProcessId|var:([A-Za-z0-9_]+)(?:\|([^}]*))?)\}/g,
     (_m, what: string, name?: string, fallback?: string) => {
       if (what === 'StepId') return String(ctx.step.id);
       if (what === 'ProcessId') return String(ctx.process.id);
-      variables ??= new Map(variablesOf(store, ctx.process, ctx.command).map((v) => [v.Name, v.Value]));
       return encodeURIComponent(variables.get(name ?? '') ?? fallback ?? '');
     },
   );
@@ -47,7 +49,7 @@ export function resolveUrl(store: ProcessStore, ctx: StepContext, template: stri
   return url;
 }
 
-export function breadcrumb(
+export async function breadcrumb(
   store: ProcessStore,
   process: ProcessRecord,
   stepName: string | null,
@@ -55,7 +57,7 @@ export function breadcrumb(
 ) {
   const parts: string[] = [];
   if (process.parentProcessId !== null) {
-    const parent = store.getProcess(process.parentProcessId);
+    const parent = await store.getProcess(process.parentProcessId);
     if (parent) parts.push(`<a href="${escapeHtml(flowUrl(parent.id))}">${escapeHtml(parent.name)}</a>`);
   }
   parts.push(`<a href="${escapeHtml(flowUrl(process.id, stepId))}">${escapeHtml(process.name)}</a>`);
@@ -64,7 +66,7 @@ export function breadcrumb(
 }
 
 /** The page a `form`, `detail-page` or (started) `sub-process` step opens. */
-export function pageUrl(store: ProcessStore, ctx: StepContext): string | null {
+export async function pageUrl(store: ProcessStore, ctx: StepContext): Promise<string | null> {
   if ((ctx.def.kind === 'form' || ctx.def.kind === 'detail-page') && ctx.def.url) {
     return resolveUrl(store, ctx, ctx.def.url);
   }
@@ -73,7 +75,11 @@ export function pageUrl(store: ProcessStore, ctx: StepContext): string | null {
 }
 
 /** The step result of a step as it stands, every §3 field set; `extra` overrides. */
-export function describe(store: ProcessStore, ctx: StepContext, extra: Partial<StepResult> = {}): StepResult {
+export async function describe(
+  store: ProcessStore,
+  ctx: StepContext,
+  extra: Partial<StepResult> = {},
+): Promise<StepResult> {
   const { process, step, def } = ctx;
   const answers = readAnswers(step);
   const open = step.state === 'active' && (step.phase === 'page' || step.phase === 'sub-process');
@@ -83,7 +89,7 @@ export function describe(store: ProcessStore, ctx: StepContext, extra: Partial<S
     StepId: step.id,
     StepName: def.name,
     Hint: def.hint ?? null,
-    BreadCrumbHtml: breadcrumb(store, process, def.name, step.id),
+    BreadCrumbHtml: await breadcrumb(store, process, def.name, step.id),
     ProceedToStepId: null,
     CancelProceed: false,
     ToastMessage: null,
@@ -104,7 +110,7 @@ export function describe(store: ProcessStore, ctx: StepContext, extra: Partial<S
     PromptMessage: def.prompt?.message ?? null,
     PromptSuggestion: def.prompt?.suggestion ?? null,
     PromptResult: answers.prompt ?? null,
-    UrlToOpen: open ? pageUrl(store, ctx) : null,
+    UrlToOpen: open ? await pageUrl(store, ctx) : null,
     UrlToOpenTarget: def.target ?? null,
     AppRootUrl: APP_ROOT_URL,
     CompletionConfirmRequired: def.completionConfirm !== undefined,
@@ -122,30 +128,30 @@ export function describe(store: ProcessStore, ctx: StepContext, extra: Partial<S
 }
 
 /** Re-reads the context (after writes inside the transaction). */
-export function reload(store: ProcessStore, ctx: StepContext): StepContext {
-  const step = store.getStep(ctx.step.id);
-  const process = store.getProcess(ctx.process.id);
+export async function reload(store: ProcessStore, ctx: StepContext): Promise<StepContext> {
+  const step = await store.getStep(ctx.step.id);
+  const process = await store.getProcess(ctx.process.id);
   if (!step || !process) throw new Error('step vanished inside its transaction');
   return { ...ctx, step, process };
 }
 
 /** Result of a completed step: proceed inside the runner, or completed (last step, or from a page). */
-export function completedResult(
+export async function completedResult(
   store: ProcessStore,
   ctx: StepContext,
   nextId: number | null,
   inRunner: boolean,
-): StepResult {
-  const after = reload(store, ctx);
+): Promise<StepResult> {
+  const after = await reload(store, ctx);
   return describe(store, after, {
     ProceedToStepId: inRunner && nextId !== null ? nextId : null,
     IsCompleted: !inRunner || nextId === null,
   });
 }
 
-export function toProcess(store: ProcessStore, process: ProcessRecord): Process {
-  const command = commandOf(store, process);
-  const steps = store.listSteps(process.id);
+export async function toProcess(store: ProcessStore, process: ProcessRecord): Promise<Process> {
+  const command = await commandOf(store, process);
+  const steps = await store.listSteps(process.id);
   const current = steps.find((s) => s.id === process.currentStepId);
   const allSteps: ProcessStep[] = steps.map((step) => {
     const def = command.steps[step.position];
@@ -164,7 +170,7 @@ export function toProcess(store: ProcessStore, process: ProcessRecord): Process 
       CompletedBy: step.completedBy,
     };
   });
-  const history: ProcessEvent[] = store.listEvents(process.id, HISTORY_LIMIT).map((e) => ({
+  const history: ProcessEvent[] = (await store.listEvents(process.id, HISTORY_LIMIT)).map((e) => ({
     At: e.at,
     By: e.by,
     StepId: e.stepId,
@@ -185,11 +191,15 @@ export function toProcess(store: ProcessStore, process: ProcessRecord): Process 
     CreatedAtUtc: process.createdAt,
     CompletedAtUtc: process.completedAt,
     Hint: command.description || null,
-    BreadCrumbHtml: breadcrumb(store, process, currentDef?.name ?? null, current?.id ?? null),
-    Variables: variablesOf(store, process, command),
+    BreadCrumbHtml: await breadcrumb(store, process, currentDef?.name ?? null, current?.id ?? null),
+    Variables: await variablesOf(store, process, command),
     PropertyBag: process.propertyBag,
     AllSteps: allSteps,
-    SubProcesses: store.listSubProcesses(process.id).map((c) => ({ Id: c.id, Name: c.name, State: c.state })),
+    SubProcesses: (await store.listSubProcesses(process.id)).map((c) => ({
+      Id: c.id,
+      Name: c.name,
+      State: c.state,
+    })),
     History: history,
   };
 }

@@ -78,14 +78,21 @@ describe('the cost of a step call', () => {
     const data = await service.pickListData(auth, ids[3] ?? 0);
     await service.completePickList(auth, ids[3] ?? 0, { multi: true, ids: [data.Items[0]?.Id ?? ''] });
     await service.resetStep(auth, ids[3] ?? 0, true);
-    service.openStep(auth, ids[3] ?? 0);
-    service.getProcess(auth, tour.Id);
+    await service.openStep(auth, ids[3] ?? 0);
+    await service.getProcess(auth, tour.Id);
     await service.resetProcess(auth, tour.Id);
     // The reads at a timepoint: each through the history's indexes.
     const at = new Date(Date.now() + 1000).toISOString();
-    service.getProcess(auth, tour.Id, at);
-    service.openStep(auth, ids[3] ?? 0, at);
-    service.list(auth, { skip: 0, top: 10, orderBy: 'CreatedAtUtc', descending: true, state: 'open', at });
+    await service.getProcess(auth, tour.Id, at);
+    await service.openStep(auth, ids[3] ?? 0, at);
+    await service.list(auth, {
+      skip: 0,
+      top: 10,
+      orderBy: 'CreatedAtUtc',
+      descending: true,
+      state: 'open',
+      at,
+    });
 
     expect(statements.size).toBeGreaterThan(10);
     for (const sql of statements) {

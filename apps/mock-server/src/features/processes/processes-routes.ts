@@ -98,14 +98,14 @@ export function processesRoutes(options: {
   const router = Router();
   router.use(requireSession);
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const parsed = parseBody(ListQuerySchema, query(req));
     const order = parseOrderBy(parsed.$orderby, PROCESS_ORDER_COLUMNS, {
       column: 'CreatedAtUtc',
       descending: true,
     });
     res.json(
-      processes.list(getAuth(res), {
+      await processes.list(getAuth(res), {
         skip: parsed.$skip ?? 0,
         top: parsed.$top ?? 50,
         orderBy: order.column,
@@ -140,8 +140,8 @@ export function processesRoutes(options: {
     }));
   });
 
-  router.get('/process/:id', (req, res) => {
-    res.json(processes.getProcess(getAuth(res), processId(req), timepointOf(res)?.iso ?? null));
+  router.get('/process/:id', async (req, res) => {
+    res.json(await processes.getProcess(getAuth(res), processId(req), timepointOf(res)?.iso ?? null));
   });
 
   router.post('/process/:id/reset/hard', async (req, res) => {
@@ -150,12 +150,12 @@ export function processesRoutes(options: {
     res.json(await processes.resetProcess(getAuth(res), id));
   });
 
-  router.get('/steps/:id', (req, res) => {
-    res.json(processes.openStep(getAuth(res), stepId(req), timepointOf(res)?.iso ?? null));
+  router.get('/steps/:id', async (req, res) => {
+    res.json(await processes.openStep(getAuth(res), stepId(req), timepointOf(res)?.iso ?? null));
   });
 
-  router.get('/steps/:id/report-document', (req, res) => {
-    const html = processes.reportDocument(getAuth(res), stepId(req), timepointOf(res)?.iso ?? null);
+  router.get('/steps/:id/report-document', async (req, res) => {
+    const html = await processes.reportDocument(getAuth(res), stepId(req), timepointOf(res)?.iso ?? null);
     // The document is data of the process shown as a page: sandboxed, whatever it contains.
     res.setHeader('Content-Security-Policy', REPORT_CSP);
     res.type('text/html; charset=utf-8').send(html);

@@ -47,7 +47,7 @@ export interface ProcessesService {
       /** The list as it was at this instant (ISO UTC); null for now. */
       at: string | null;
     },
-  ): ProcessList;
+  ): Promise<ProcessList>;
   /** The commands the user may start: none whose steps open a form the user's profile may not open. */
   creatableCommands(
     auth: AuthContext,
@@ -55,9 +55,9 @@ export interface ProcessesService {
   ): Promise<CreatableCommand[]>;
   createProcess(auth: AuthContext, commandId: number | null, body: CreateBody, mode: 0 | 1): Promise<Process>;
   /** The process now, or as it was at `at` (ISO UTC; 404 NOT_FOUND_AT_TIMEPOINT before it was created). */
-  getProcess(auth: AuthContext, processId: number, at?: string | null): Process;
+  getProcess(auth: AuthContext, processId: number, at?: string | null): Promise<Process>;
   resetProcess(auth: AuthContext, processId: number): Promise<Process>;
-  openStep(auth: AuthContext, stepId: number, at?: string | null): StepOpening;
+  openStep(auth: AuthContext, stepId: number, at?: string | null): Promise<StepOpening>;
   run(auth: AuthContext, stepId: number, body: RunBody): Promise<StepResult>;
   answerPrompt(auth: AuthContext, stepId: number, promptResult: string): Promise<StepResult>;
   pickListData(auth: AuthContext, stepId: number): Promise<PickListData>;
@@ -67,7 +67,7 @@ export interface ProcessesService {
     selection: { multi: true; ids: string[] } | { multi: false; id: string },
   ): Promise<StepResult>;
   completeReportDocument(auth: AuthContext, stepId: number): Promise<StepResult>;
-  reportDocument(auth: AuthContext, stepId: number, at?: string | null): string;
+  reportDocument(auth: AuthContext, stepId: number, at?: string | null): Promise<string>;
   completeDetailPage(
     auth: AuthContext,
     stepId: number,
@@ -83,9 +83,9 @@ export function createProcessesService(options: { now: () => number }): Processe
   const { event, insertProcess, resetProcessTree } = lifecycle;
 
   return {
-    list(auth, query) {
+    async list(auth, query) {
       const store = storeOf(auth, query.at);
-      const { rows, total } = store.listProcesses({
+      const { rows, total } = await store.listProcesses({
         ownerUserId: auth.user.isSupervisor ? null : auth.user.id,
         state: query.state,
         orderBy: query.orderBy,
@@ -93,8 +93,16 @@ export function createProcessesService(options: { now: () => number }): Processe
         offset: query.skip,
         limit: query.top,
       });
+      const currentStepName = async (row: (typeof rows)[number]) =>
+        row.currentStepPosition === null
+          ? null
+          : ((await store.getCommandVersion(row.commandId, row.commandVersion))?.steps[
+              row.currentStepPosition
+            ]?.name ?? null);
+      const items = [];
+      for (const row of rows) items.push({ row, stepName: await currentStepName(row) });
       return {
-        Items: rows.map((row) => ({
+        Items: items.map(({ row, stepName }) => ({
           Id: row.id,
           Name: row.name,
           CommandId: row.commandId,
@@ -102,11 +110,7 @@ export function createProcessesService(options: { now: () => number }): Processe
           ParentProcessId: row.parentProcessId,
           State: row.state,
           CurrentStepId: row.currentStepId,
-          CurrentStepName:
-            row.currentStepPosition === null
-              ? null
-              : (store.getCommandVersion(row.commandId, row.commandVersion)?.steps[row.currentStepPosition]
-                  ?.name ?? null),
+          CurrentStepName: stepName,
           CreatedBy: row.createdBy,
           CreatedAtUtc: row.createdAt,
         })),
@@ -125,7 +129,10 @@ export function createProcessesService(options: { now: () => number }): Processe
           : order.column === 'StepCount'
             ? c.steps.length
             : c.name.toLocaleLowerCase('en');
-      const creatable = store.listCommands().filter((command) => mayStart(store, mayOpen, command));
+      const creatable: CommandRecord[] = [];
+      for (const command of await store.listCommands()) {
+        if (await mayStart(store, mayOpen, command)) creatable.push(command);
+      }
       const sorted = creatable.sort((a, b) => {
         const ka = key(a);
         const kb = key(b);
@@ -145,7 +152,7 @@ export function createProcessesService(options: { now: () => number }): Processe
 
     async createProcess(auth, commandId, body, mode) {
       const store = storeOf(auth);
-      const command = commandId === null ? null : store.getCommand(commandId);
+      const command = commandId === null ? null : await store.getCommand(commandId);
       if (!command) {
         throw new AppError({
           status: 400,
@@ -156,7 +163,7 @@ export function createProcessesService(options: { now: () => number }): Processe
           ],
         });
       }
-      if (!mayStart(store, await formAccessOf(auth.database, auth.user.profileId), command)) {
+      if (!(await mayStart(store, await formAccessOf(auth.database, auth.user.profileId), command))) {
         throw new AppError({
           status: 403,
           code: 'FORBIDDEN',
@@ -185,8 +192,8 @@ export function createProcessesService(options: { now: () => number }): Processe
         }
       }
       const name = body.Name?.trim() || command.name;
-      const id = await store.transaction(() =>
-        insertProcess(store, auth, command, {
+      const id = await store.transaction((tx) =>
+        insertProcess(tx, auth, command, {
           name,
           parentProcessId: null,
           parentStepId: null,
@@ -197,63 +204,75 @@ export function createProcessesService(options: { now: () => number }): Processe
           mode,
         }),
       );
-      const process = store.getProcess(id);
+      const process = await store.getProcess(id);
       if (!process) throw new Error('created process vanished');
       return toProcess(store, process);
     },
 
-    getProcess(auth, processId, at = null) {
-      return toProcess(storeOf(auth, at), loadProcess(auth, processId, at));
+    async getProcess(auth, processId, at = null) {
+      const store = storeOf(auth, at);
+      return toProcess(store, await loadProcess(auth, store, processId, at));
     },
 
     async resetProcess(auth, processId) {
       const store = storeOf(auth);
-      const process = loadProcess(auth, processId);
-      await store.transaction(() => resetProcessTree(store, auth, process));
-      return toProcess(store, loadProcess(auth, processId));
+      await store.transaction(async (tx) =>
+        resetProcessTree(tx, auth, await loadProcess(auth, tx, processId)),
+      );
+      return toProcess(store, await loadProcess(auth, store, processId));
     },
 
-    openStep(auth, stepId, at = null) {
+    async openStep(auth, stepId, at = null) {
       const store = storeOf(auth, at);
-      const ctx = loadStep(auth, stepId, at);
+      const ctx = await loadStep(auth, store, stepId, at);
       return {
         Id: ctx.step.id,
         ProcessId: ctx.process.id,
         ParentProcessId: ctx.process.parentProcessId,
         StepName: ctx.def.name,
         Hint: ctx.def.hint ?? null,
-        BreadCrumbHtml: breadcrumb(store, ctx.process, ctx.def.name, ctx.step.id),
+        BreadCrumbHtml: await breadcrumb(store, ctx.process, ctx.def.name, ctx.step.id),
         UrlToOpenTarget: ctx.def.target ?? null,
         StepKind: ctx.def.kind,
         State: ctx.step.state,
-        UrlToOpen: pageUrl(store, ctx),
+        UrlToOpen: await pageUrl(store, ctx),
         RequiredData: ctx.def.requiredData ?? [],
         ProcessState: ctx.process.state,
       };
     },
 
     resetStep(auth, stepId, chain) {
-      const store = storeOf(auth);
-      return store.transaction(() => {
-        const ctx = loadStep(auth, stepId);
-        const steps = store.listSteps(ctx.process.id);
+      return storeOf(auth).transaction(async (tx) => {
+        const ctx = await loadStep(auth, tx, stepId);
+        const steps = await tx.listSteps(ctx.process.id);
         for (const step of steps) {
           const def = ctx.command.steps[step.position];
           if (!def) continue;
           const inReset = step.id === ctx.step.id || (chain && step.position > ctx.step.position);
           if (inReset) {
-            store.updateStep(step.id, freshStep(def, step.id === ctx.step.id ? 'active' : 'waiting'));
+            await tx.updateStep(step.id, freshStep(def, step.id === ctx.step.id ? 'active' : 'waiting'));
             // A reset sub-process step resets its sub-process too; the link is kept.
-            const child = step.subProcessId === null ? null : store.getProcess(step.subProcessId);
-            if (child) resetProcessTree(store, auth, child);
+            const child = step.subProcessId === null ? null : await tx.getProcess(step.subProcessId);
+            if (child) await resetProcessTree(tx, auth, child);
           } else if (step.state === 'active') {
-            store.updateStep(step.id, freshStep(def, 'waiting'));
+            await tx.updateStep(step.id, freshStep(def, 'waiting'));
           }
         }
-        store.updateProcess(ctx.process.id, { state: 'open', completedAt: null, currentStepId: ctx.step.id });
+        await tx.updateProcess(ctx.process.id, {
+          state: 'open',
+          completedAt: null,
+          currentStepId: ctx.step.id,
+        });
         const message = chain ? ProcessMessages.StepChainReset : ProcessMessages.StepReset;
-        event(store, auth, ctx.process.id, ctx.step.id, chain ? 'step-chain-reset' : 'step-reset', message);
-        return describe(store, reload(store, ctx), { ToastMessage: message });
+        await event(
+          tx,
+          auth,
+          ctx.process.id,
+          ctx.step.id,
+          chain ? 'step-chain-reset' : 'step-reset',
+          message,
+        );
+        return describe(tx, await reload(tx, ctx), { ToastMessage: message });
       });
     },
     ...createAnswerCalls(lifecycle),

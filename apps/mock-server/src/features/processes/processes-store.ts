@@ -1,9 +1,10 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
-import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
-import { createCommandReads } from './process-command-reads';
+import { createAsyncWriter, type SqliteAsyncWriter, type SqliteDatabase } from '../../db/sqlite';
+import { type CommandReads, createCommandReads } from './process-command-reads';
 import type { StepDefinition } from './process-definitions';
 import { createProcessHistory } from './process-history';
-import { type ProcessRow, STEP_COLUMNS, type StepRow, toProcess, toStep } from './process-store-rows';
+import { STEP_COLUMNS, toProcess, toStep } from './process-store-rows';
+import { type ProcessStatements, prepareStatements } from './process-store-statements';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
 
 /** A process command with its step definitions. */
@@ -106,38 +107,52 @@ export type StepChange = Partial<
 };
 
 /**
- * Processes of one database. Unlike the other stores its methods are synchronous: a step call
- * reads the step, checks the rules and writes inside one {@link ProcessStore.transaction}, so no
- * other request can interleave between the check and the write (better-sqlite3 runs on the
- * request's thread), and a failed call writes nothing. Only the transaction waits (for another
- * process's write lock), and it waits off the request thread.
+ * Processes of one database. A step call reads the step, checks the rules and writes inside one
+ * {@link ProcessStore.transaction}, so no other request can interleave between the check and the
+ * write, and a failed call writes nothing.
+ *
+ * The transaction contract (what every engine implements; the seam of issue 15):
+ * - `transaction(work)` runs `work(tx)` as one write transaction and resolves to its result once
+ *   committed; a throw rolls everything back and rejects with it.
+ * - Inside the work every read and write goes through `tx`; the outer store refuses calls while
+ *   its transaction is open (it would read or write outside the transaction).
+ * - The work may be RUN AGAIN from the start (PostgreSQL runs it SERIALIZABLE and retries a
+ *   serialization failure), so it has no side effect outside the database: no in-memory cache,
+ *   log line, file or outside call, unless it is safe to repeat. Do those after the transaction.
+ * - The work awaits only `tx` calls: SQLite serves every request on one connection, so a yield
+ *   to the event loop (a timer, I/O, an outside call) would let another request run inside the
+ *   open transaction; the SQLite store rolls such work back and throws. (A sync write of another
+ *   SQLite store inside the work joins the transaction as a savepoint; other engines need not
+ *   offer that, so the services do not rely on it.)
  */
 export interface ProcessStore {
-  /** Runs `work` (synchronous store calls) as one write transaction; `work` must not await. */
-  transaction<T>(work: () => T): Promise<T>;
-  listCommands(): CommandRecord[];
-  getCommand(id: number): CommandRecord | null;
-  getCommandByName(name: string): CommandRecord | null;
+  /** Runs `work` as one write transaction (see the contract above). Inside the work, `tx.transaction` joins it. */
+  transaction<T>(work: (tx: ProcessStore) => Promise<T>): Promise<T>;
+  listCommands(): Promise<CommandRecord[]>;
+  getCommand(id: number): Promise<CommandRecord | null>;
+  getCommandByName(name: string): Promise<CommandRecord | null>;
   /** A published version of a command (a running process's steps); null for an unknown one. */
-  getCommandVersion(id: number, version: number): CommandRecord | null;
+  getCommandVersion(id: number, version: number): Promise<CommandRecord | null>;
   /** Forget the current commands read so far: a new version was published. */
   commandsChanged(): void;
-  insertProcess(process: Omit<ProcessRecord, 'id' | 'currentStepId' | 'completedAt' | 'state'>): number;
+  insertProcess(
+    process: Omit<ProcessRecord, 'id' | 'currentStepId' | 'completedAt' | 'state'>,
+  ): Promise<number>;
   /** Inserts the steps of a new process, all `waiting` with the given initial phases; returns their ids in order. */
-  insertSteps(processId: number, phases: readonly string[]): number[];
-  getProcess(id: number): ProcessRecord | null;
+  insertSteps(processId: number, phases: readonly string[]): Promise<number[]>;
+  getProcess(id: number): Promise<ProcessRecord | null>;
   updateProcess(
     id: number,
     change: Partial<Pick<ProcessRecord, 'state' | 'currentStepId' | 'completedAt'>>,
-  ): void;
-  getStep(id: number): StepRecord | null;
+  ): Promise<void>;
+  getStep(id: number): Promise<StepRecord | null>;
   /** The steps of a process in order. */
-  listSteps(processId: number): StepRecord[];
-  updateStep(id: number, change: StepChange): void;
-  appendEvent(event: EventRecord): void;
+  listSteps(processId: number): Promise<StepRecord[]>;
+  updateStep(id: number, change: StepChange): Promise<void>;
+  appendEvent(event: EventRecord): Promise<void>;
   /** The newest events first. */
-  listEvents(processId: number, limit: number): EventRecord[];
-  listSubProcesses(processId: number): Pick<ProcessRecord, 'id' | 'name' | 'state'>[];
+  listEvents(processId: number, limit: number): Promise<EventRecord[]>;
+  listSubProcesses(processId: number): Promise<Pick<ProcessRecord, 'id' | 'name' | 'state'>[]>;
   listProcesses(options: {
     ownerUserId: number | null;
     state: ProcessState | null;
@@ -145,129 +160,143 @@ export interface ProcessStore {
     descending: boolean;
     offset: number;
     limit: number;
-  }): { rows: ProcessSummaryRecord[]; total: number };
-  saveDocument(document: { stepId: number; processId: number; html: string; at: string; by: string }): void;
-  getDocument(stepId: number): { processId: number; html: string } | null;
+  }): Promise<{ rows: ProcessSummaryRecord[]; total: number }>;
+  saveDocument(document: {
+    stepId: number;
+    processId: number;
+    html: string;
+    at: string;
+    by: string;
+  }): Promise<void>;
+  getDocument(stepId: number): Promise<{ processId: number; html: string } | null>;
   /**
    * A read-only view of the processes as they were at `atIso` (a change made at or before it
-   * counts): a process not created yet is not there, and its writes throw.
+   * counts): a process not created yet is not there, and its writes reject.
    */
   at(atIso: string): ProcessStore;
 }
 
+/** What the outer store throws when called while its transaction is open. */
+export const OUTER_STORE_IN_TRANSACTION =
+  'The process store was called while its transaction is open: inside the work use the transaction store (tx) only.';
+
 /**
- * {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters.
- * Each transaction appends the state it left every process it changed in to the history
- * (process-history.ts), as of the earliest instant it wrote (an event's or a creation's time),
- * else `now`.
+ * {@link ProcessStore} on SQLite. Every statement is prepared once and bound with parameters; a
+ * call runs its statements synchronously, so its promise settles as a microtask (the work of a
+ * transaction never yields: see {@link createAsyncWriter}). Each transaction appends the state it
+ * left every process it changed in to the history (process-history.ts), as of the earliest
+ * instant it wrote (an event's or a creation's time), else `now`. `writer` is the transactions'
+ * writer, or how long they wait for another connection's write lock.
  */
 export function createSqliteProcessStore(
   db: SqliteDatabase,
-  write: SqliteWriter = createWriter(db),
+  writer: SqliteAsyncWriter | { waitMs?: number } = {},
   now: () => number = Date.now,
 ): ProcessStore {
+  const write = typeof writer === 'function' ? writer : createAsyncWriter(db, writer);
   const history = createProcessHistory(db);
-  const changed = new Set<number>();
-  let changedAt: string | null = null;
-  let inTransaction = false;
-  const changes = (processId: number, at: string | null = null) => {
-    changed.add(processId);
-    if (at !== null && (changedAt === null || at < changedAt)) changedAt = at;
-    if (!inTransaction) keepHistory();
-  };
-  const keepHistory = () => {
-    const at = changedAt ?? new Date(now()).toISOString();
-    for (const processId of changed) history.record(processId, at);
-    changed.clear();
-    changedAt = null;
-  };
-  const insertProcess = db.prepare(
-    `INSERT INTO processes (command_id, command_version, name, parent_process_id, parent_step_id, parent_url, state,
-       owner_user_id, created_by, created_at_utc, variables_json, property_bag)
-     VALUES (@commandId, @commandVersion, @name, @parentProcessId, @parentStepId, @parentUrl, 'open',
-       @ownerUserId, @createdBy, @createdAt, @variablesJson, @propertyBag)`,
-  );
-  const insertStep = db.prepare<[number, number, string]>(
-    `INSERT INTO process_steps (process_id, position, state, phase) VALUES (?, ?, 'waiting', ?)`,
-  );
-  const getProcess = db.prepare<[number], ProcessRow>('SELECT * FROM processes WHERE id = ?');
-  const getStep = db.prepare<[number], StepRow>('SELECT * FROM process_steps WHERE id = ?');
-  const processOfStep = db.prepare<[number], { process_id: number }>(
-    'SELECT process_id FROM process_steps WHERE id = ?',
-  );
-  const listSteps = db.prepare<[number], StepRow>(
-    'SELECT * FROM process_steps WHERE process_id = ? ORDER BY position',
-  );
-  const appendEvent = db.prepare(
-    `INSERT INTO process_events (process_id, step_id, at_utc, by_user, kind, detail)
-     VALUES (@processId, @stepId, @at, @by, @kind, @detail)`,
-  );
-  const listEvents = db.prepare<
-    [number, number],
-    {
-      process_id: number;
-      step_id: number | null;
-      at_utc: string;
-      by_user: string;
-      kind: string;
-      detail: string | null;
-    }
-  >('SELECT * FROM process_events WHERE process_id = ? ORDER BY id DESC LIMIT ?');
-  const listChildren = db.prepare<[number], { id: number; name: string; state: ProcessState }>(
-    'SELECT id, name, state FROM processes WHERE parent_process_id = ? ORDER BY id',
-  );
-  const saveDocument = db.prepare(
-    `INSERT INTO process_documents (step_id, process_id, html, created_at_utc, created_by)
-     VALUES (@stepId, @processId, @html, @at, @by)
-     ON CONFLICT (step_id) DO UPDATE SET html = excluded.html, created_at_utc = excluded.created_at_utc,
-       created_by = excluded.created_by`,
-  );
-  const getDocument = db.prepare<[number], { process_id: number; html: string }>(
-    'SELECT process_id, html FROM process_documents WHERE step_id = ?',
-  );
-  const updateStatements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
-  const listStatements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
-  const prepared = (cache: Map<string, ReturnType<SqliteDatabase['prepare']>>, sql: string) => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
+  const statements = prepareStatements(db);
+  const commands = createCommandReads(db);
+  let open = false;
+  const outerCheck = () => {
+    if (open) throw new Error(OUTER_STORE_IN_TRANSACTION);
   };
 
-  const store: ProcessStore = {
-    transaction: (work) =>
-      write(() => {
-        inTransaction = true;
+  const outer: ProcessStore = storeOn(statements, commands, {
+    check: outerCheck,
+    // A write outside a transaction (autocommit) keeps its history at once.
+    changes: (processId, at) => history.record(processId, at ?? new Date(now()).toISOString()),
+    transaction: async (work) => {
+      outerCheck();
+      return write(async (transaction) => {
+        const changed = new Set<number>();
+        let changedAt: string | null = null;
+        const tx: ProcessStore = storeOn(statements, commands, {
+          check: () => transaction.assertOpen(),
+          changes: (processId, at) => {
+            changed.add(processId);
+            if (at !== null && (changedAt === null || at < changedAt)) changedAt = at;
+          },
+          transaction: async (inner) => {
+            transaction.assertOpen();
+            return inner(tx);
+          },
+          at: (atIso) => history.at(tx, atIso, () => transaction.assertOpen()),
+        });
+        open = true;
         try {
-          const result = work();
-          keepHistory();
+          const result = await work(tx);
+          transaction.assertOpen();
+          const at = changedAt ?? new Date(now()).toISOString();
+          for (const processId of changed) history.record(processId, at);
           return result;
         } finally {
-          inTransaction = false;
-          changed.clear();
-          changedAt = null;
+          open = false;
         }
-      }),
-    ...createCommandReads(db),
-    insertProcess(process) {
-      const id = Number(insertProcess.run(process).lastInsertRowid);
+      });
+    },
+    at: (atIso) => history.at(outer, atIso, outerCheck),
+  });
+  return outer;
+}
+
+/**
+ * The store's calls on `statements`: `check` runs before each (the outer store refuses calls
+ * while its transaction is open; a transaction's store, calls after it is over), `changes` notes
+ * a process a write changed (as of `at`, when the write knows its instant).
+ */
+function storeOn(
+  statements: ProcessStatements,
+  commands: CommandReads,
+  hooks: {
+    check: () => void;
+    changes: (processId: number, at: string | null) => void;
+    transaction: ProcessStore['transaction'];
+    at: ProcessStore['at'];
+  },
+): ProcessStore {
+  const { check, changes } = hooks;
+  return {
+    transaction: hooks.transaction,
+    at: hooks.at,
+    async listCommands() {
+      check();
+      return commands.listCommands();
+    },
+    async getCommand(id) {
+      check();
+      return commands.getCommand(id);
+    },
+    async getCommandByName(name) {
+      check();
+      return commands.getCommandByName(name);
+    },
+    async getCommandVersion(id, version) {
+      check();
+      return commands.getCommandVersion(id, version);
+    },
+    commandsChanged: () => commands.commandsChanged(),
+    async insertProcess(process) {
+      check();
+      const id = Number(statements.insertProcess.run(process).lastInsertRowid);
       changes(id, process.createdAt);
       return id;
     },
-    insertSteps(processId, phases) {
+    async insertSteps(processId, phases) {
+      check();
       const ids = phases.map((phase, position) =>
-        Number(insertStep.run(processId, position, phase).lastInsertRowid),
+        Number(statements.insertStep.run(processId, position, phase).lastInsertRowid),
       );
-      changes(processId);
+      changes(processId, null);
       return ids;
     },
-    getProcess(id) {
-      const row = getProcess.get(id);
+    async getProcess(id) {
+      check();
+      const row = statements.getProcess.get(id);
       return row ? toProcess(row) : null;
     },
-    updateProcess(id, change) {
+    async updateProcess(id, change) {
+      check();
       const sets: string[] = [];
       const values: Record<string, unknown> = { id };
       if (change.state !== undefined) {
@@ -283,17 +312,20 @@ export function createSqliteProcessStore(
         values.completedAt = change.completedAt;
       }
       if (sets.length === 0) return;
-      prepared(updateStatements, `UPDATE processes SET ${sets.join(', ')} WHERE id = @id`).run(values);
-      changes(id);
+      statements.update(`UPDATE processes SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      changes(id, null);
     },
-    getStep(id) {
-      const row = getStep.get(id);
+    async getStep(id) {
+      check();
+      const row = statements.getStep.get(id);
       return row ? toStep(row) : null;
     },
-    listSteps(processId) {
-      return listSteps.all(processId).map(toStep);
+    async listSteps(processId) {
+      check();
+      return statements.listSteps.all(processId).map(toStep);
     },
-    updateStep(id, change) {
+    async updateStep(id, change) {
+      check();
       const sets: string[] = [];
       const values: Record<string, unknown> = { id };
       for (const [key, column] of Object.entries(STEP_COLUMNS) as [keyof typeof STEP_COLUMNS, string][]) {
@@ -303,16 +335,18 @@ export function createSqliteProcessStore(
       }
       if (change.bumpRevision) sets.push('revision = revision + 1');
       if (sets.length === 0) return;
-      prepared(updateStatements, `UPDATE process_steps SET ${sets.join(', ')} WHERE id = @id`).run(values);
-      const owner = processOfStep.get(id);
-      if (owner) changes(owner.process_id);
+      statements.update(`UPDATE process_steps SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      const owner = statements.processOfStep.get(id);
+      if (owner) changes(owner.process_id, null);
     },
-    appendEvent(event) {
-      appendEvent.run(event);
+    async appendEvent(event) {
+      check();
+      statements.appendEvent.run(event);
       changes(event.processId, event.at);
     },
-    listEvents(processId, limit) {
-      return listEvents.all(processId, limit).map((row) => ({
+    async listEvents(processId, limit) {
+      check();
+      return statements.listEvents.all(processId, limit).map((row) => ({
         processId: row.process_id,
         stepId: row.step_id,
         at: row.at_utc,
@@ -321,10 +355,12 @@ export function createSqliteProcessStore(
         detail: row.detail,
       }));
     },
-    listSubProcesses(processId) {
-      return listChildren.all(processId);
+    async listSubProcesses(processId) {
+      check();
+      return statements.listChildren.all(processId);
     },
-    listProcesses(options) {
+    async listProcesses(options) {
+      check();
       const where: string[] = [];
       const params: Record<string, unknown> = { limit: options.limit, offset: options.offset };
       if (options.ownerUserId !== null) {
@@ -338,30 +374,30 @@ export function createSqliteProcessStore(
       const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const direction = options.descending ? 'DESC' : 'ASC';
       const order = `${PROCESS_ORDER_SQL[options.orderBy]} ${direction}, p.id ${direction}`;
-      const rows = prepared(
-        listStatements,
-        `SELECT p.id, p.name, p.command_id, p.command_version, c.name AS command_name, p.parent_process_id, p.state,
-           p.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
-         FROM processes p JOIN process_commands c ON c.id = p.command_id
-         LEFT JOIN process_steps s ON s.id = p.current_step_id
-         ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-      ).all(params) as ProcessSummaryRow[];
-      const { total } = prepared(listStatements, `SELECT count(*) AS total FROM processes p ${whereSql}`).get(
-        Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset')),
-      ) as { total: number };
-      return {
-        total,
-        rows: rows.map(toSummary),
-      };
+      const rows = statements
+        .list(
+          `SELECT p.id, p.name, p.command_id, p.command_version, c.name AS command_name, p.parent_process_id, p.state,
+             p.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
+           FROM processes p JOIN process_commands c ON c.id = p.command_id
+           LEFT JOIN process_steps s ON s.id = p.current_step_id
+           ${whereSql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        )
+        .all(params) as ProcessSummaryRow[];
+      const { total } = statements
+        .list(`SELECT count(*) AS total FROM processes p ${whereSql}`)
+        .get(
+          Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset')),
+        ) as { total: number };
+      return { total, rows: rows.map(toSummary) };
     },
-    saveDocument(document) {
-      saveDocument.run(document);
+    async saveDocument(document) {
+      check();
+      statements.saveDocument.run(document);
     },
-    getDocument(stepId) {
-      const row = getDocument.get(stepId);
+    async getDocument(stepId) {
+      check();
+      const row = statements.getDocument.get(stepId);
       return row ? { processId: row.process_id, html: row.html } : null;
     },
-    at: (atIso) => history.at(store, atIso),
   };
-  return store;
 }
