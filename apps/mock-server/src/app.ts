@@ -26,6 +26,7 @@ import { securityEventsRoutes } from './features/signing/security-events-routes'
 import { staticRoutes } from './features/static/static-routes';
 import { translationsRoutes } from './features/translations/translations-routes';
 import { usersRoutes } from './features/users/users-routes';
+import { createAdmission, SERVER_BUSY_MESSAGE } from './http/admission';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
 import { createIdempotency } from './http/idempotency';
 import { jsonBody } from './http/limits';
@@ -54,6 +55,7 @@ export interface AppDeps {
     | 'logonIpRateLimit'
     | 'logonHashLimit'
     | 'dataDir'
+    | 'requestLimit'
     | 'allowedOrigins'
     | 'signatureRequiresPassword'
   >;
@@ -110,7 +112,14 @@ export function createApp(deps: AppDeps): ProcedoApp {
     },
   });
 
+  // One admission gate for the API and the callback: a burst beyond capacity is refused at once.
+  const admission = createAdmission(options.requestLimit);
   const api = Router();
+  api.use(
+    admission.admit((_req, res) => {
+      res.status(503).json({ Message: SERVER_BUSY_MESSAGE, Code: 'SERVER_BUSY' });
+    }),
+  );
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -204,6 +213,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
 
   app.use(
     callbackRoutes({
+      admit: admission.admit,
       sessions,
       callbacks,
       logger,

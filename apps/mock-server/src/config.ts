@@ -28,6 +28,14 @@ export interface ServerOptions {
   logonIpRateLimit: { max: number; windowMs: number };
   /** Logons checking a password at once, logons allowed to wait for that, and how many of those (running or waiting) one client address may hold; more: 503 SERVER_BUSY. @default { concurrency: 2, queue: 32, perAddress: 4 } (env PROCEDO_LOGON_CONCURRENCY, PROCEDO_LOGON_QUEUE, PROCEDO_LOGON_QUEUE_PER_ADDRESS) */
   logonHashLimit: { concurrency: number; queue: number; perAddress: number };
+  /**
+   * Requests worked on at once, requests allowed to wait for that, and the longest wait (ms); any
+   * more is answered 503 SERVER_BUSY with Retry-After at once. @default { concurrency: 32, queue: 256, waitMs: 5000 }
+   * (env PROCEDO_REQUEST_CONCURRENCY, PROCEDO_REQUEST_QUEUE, PROCEDO_REQUEST_QUEUE_WAIT_MS)
+   */
+  requestLimit: { concurrency: number; queue: number; waitMs: number };
+  /** Longest time to receive a whole request (Node's `requestTimeout`; slow senders get 408). @default 30000 (env PROCEDO_REQUEST_TIMEOUT_MS) */
+  requestTimeoutMs: number;
   /** Absolute lifetime of a session in hours, whatever its activity (ASVS 7.3.2). @default 12 (env PROCEDO_SESSION_MAX_HOURS) */
   sessionMaxHours: number;
   /** How long a write waits for another process's write lock before answering 503. @default 2000 (env PROCEDO_DB_WRITE_WAIT_MS) */
@@ -110,6 +118,10 @@ const EnvSchema = z.object({
   PROCEDO_LOGON_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PROCEDO_LOGON_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   PROCEDO_LOGON_QUEUE_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(4),
+  PROCEDO_REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
+  PROCEDO_REQUEST_QUEUE: z.coerce.number().int().min(0).max(100_000).default(256),
+  PROCEDO_REQUEST_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+  PROCEDO_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   PROCEDO_SESSION_MAX_HOURS: z.coerce
     .number()
     .positive()
@@ -168,6 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
       queue: e.PROCEDO_LOGON_QUEUE,
       perAddress: e.PROCEDO_LOGON_QUEUE_PER_ADDRESS,
     },
+    requestLimit: {
+      concurrency: e.PROCEDO_REQUEST_CONCURRENCY,
+      queue: e.PROCEDO_REQUEST_QUEUE,
+      waitMs: e.PROCEDO_REQUEST_QUEUE_WAIT_MS,
+    },
+    requestTimeoutMs: e.PROCEDO_REQUEST_TIMEOUT_MS,
     sessionMaxHours: e.PROCEDO_SESSION_MAX_HOURS,
     writeWaitMs: e.PROCEDO_DB_WRITE_WAIT_MS,
     searchCountCap: e.PROCEDO_SEARCH_COUNT_CAP,

@@ -39,6 +39,12 @@ const OptionsSchema = z.object({
     queue: z.number().int().min(0),
     perAddress: z.number().int().min(1),
   }),
+  requestLimit: z.object({
+    concurrency: z.number().int().min(1),
+    queue: z.number().int().min(0),
+    waitMs: z.number().int().min(1),
+  }),
+  requestTimeoutMs: z.number().int().min(1000),
   sessionMaxHours: z.number().positive(),
   writeWaitMs: z.number().int().min(0),
   searchCountCap: z.number().int().min(1),
@@ -93,7 +99,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
     (error: unknown) => logger.error({ err: error }, 'could not sweep the files folder'),
   );
   const { app, drain } = createApp({ catalog, logger, now, options, filesFs: options.filesFs });
-  const server = createServer(app);
+  const server = createServer({ requestTimeout: options.requestTimeoutMs }, app);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -3,6 +3,7 @@ import { CallbackStatus } from '@procedo/client-api';
 import { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { storageFailure } from '../../errors/app-error';
+import { SERVER_BUSY_MESSAGE } from '../../http/admission';
 import { isXmlRequest, xmlText } from '../../http/limits';
 import { sameOriginWrites } from '../../http/origin';
 import { CSRF_HEADER, getAuth, requireSession } from '../../http/session-middleware';
@@ -33,6 +34,8 @@ function shortLine(error: unknown): string {
 
 /** `POST /callback`: the XML command endpoint of CONTRACT "Callback (XML) protocol". */
 export function callbackRoutes(options: {
+  /** The server's admission control (http/admission.ts): refused callbacks answer in XML. */
+  admit: (onBusy: (req: Request, res: Response) => void) => RequestHandler;
   sessions: SessionService;
   callbacks: CallbackService;
   logger: Logger;
@@ -126,7 +129,8 @@ export function callbackRoutes(options: {
     });
   };
 
-  router.post('/callback', sameOrigin, xmlOnly, xmlText, guard, run);
+  const admitted = options.admit((_req, res) => sendError(res, 503, SERVER_BUSY_MESSAGE));
+  router.post('/callback', admitted, sameOrigin, xmlOnly, xmlText, guard, run);
   router.all('/callback', (_req, res) => {
     res.set('Allow', 'POST');
     sendError(res, 405, 'The callback takes POST only');

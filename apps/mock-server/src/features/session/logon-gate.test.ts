@@ -72,6 +72,26 @@ describe('createWorkGate', () => {
     expect(order).toEqual(['priority', 'normal']);
   });
 
+  it('takes a waiting job out of its line when its signal aborts, without running it, and frees its place', async () => {
+    const gate = createWorkGate({ concurrency: 1, queue: 1 });
+    const [first, second, third] = [job(), job(), job()];
+    const running = gate.run(first.work);
+    const giveUp = new AbortController();
+    const waiting = gate.run(second.work, { signal: giveUp.signal });
+    await expect(gate.run(third.work)).rejects.toBeInstanceOf(GateFullError);
+    giveUp.abort();
+    await expect(waiting).rejects.toBeInstanceOf(GateFullError);
+    expect({ active: gate.active, waiting: gate.waiting }).toEqual({ active: 1, waiting: 0 });
+    // Its place is free again, and the slot goes to the next job, not to the one that gave up.
+    const next = gate.run(third.work);
+    first.finish();
+    await running;
+    expect(third.started).toBe(true);
+    expect(second.started).toBe(false);
+    third.finish();
+    await next;
+  });
+
   it('frees the slot of a job that fails', async () => {
     const gate = createWorkGate({ concurrency: 1, queue: 0 });
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

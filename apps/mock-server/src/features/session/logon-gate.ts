@@ -9,6 +9,8 @@ export interface GateTicket {
   key?: string;
   /** Waits in the priority line, served before the normal one (each line holds `queue` jobs). */
   priority?: boolean;
+  /** Gives up waiting (rejects with {@link GateFullError}, its place freed) when this aborts. */
+  signal?: AbortSignal;
 }
 
 /** Runs at most `concurrency` jobs at once; at most `queue` more wait in each of two lines. */
@@ -22,6 +24,27 @@ export interface WorkGate {
   readonly active: number;
   /** Jobs waiting for a slot, both lines together. */
   readonly waiting: number;
+}
+
+/** Waits for a slot in `line`; leaves it, rejecting, if `signal` aborts first. */
+function waitInLine(line: Array<() => void>, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new GateFullError('gave up before waiting'));
+      return;
+    }
+    const onAbort = () => {
+      const place = line.indexOf(served);
+      if (place >= 0) line.splice(place, 1);
+      reject(new GateFullError('gave up waiting'));
+    };
+    const served = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    line.push(served);
+  });
 }
 
 /**
@@ -70,7 +93,7 @@ export function createWorkGate(options: { concurrency: number; queue: number; pe
       if (key !== undefined) byKey.set(key, held + 1);
       try {
         if (active < concurrency) active++;
-        else await new Promise<void>((resolve) => line.push(resolve));
+        else await waitInLine(line, ticket.signal);
         try {
           return await work();
         } finally {
