@@ -4,7 +4,16 @@ import { expect } from 'vitest';
 export type Outcome<T> =
   | { value: T }
   | { error: 'unique violation' | 'foreign key violation' }
-  | { error: { name: string; status?: unknown; code?: unknown; message: string } };
+  | {
+      error: {
+        name: string;
+        status?: unknown;
+        code?: unknown;
+        message: string;
+        issues?: unknown;
+        extra?: unknown;
+      };
+    };
 
 /** The engines' own words for a broken unique, primary or foreign key: one outcome, whatever each says. */
 const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
@@ -15,7 +24,14 @@ export async function outcome<T>(call: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { value: await call() };
   } catch (error) {
-    const e = error as { name?: string; status?: unknown; code?: unknown; message?: string };
+    const e = error as {
+      name?: string;
+      status?: unknown;
+      code?: unknown;
+      message?: string;
+      issues?: unknown;
+      extra?: unknown;
+    };
     if (typeof e.code === 'string' && UNIQUE_CODES.has(e.code)) return { error: 'unique violation' };
     if (typeof e.code === 'string' && FOREIGN_KEY_CODES.has(e.code))
       return { error: 'foreign key violation' };
