@@ -12,6 +12,22 @@ import { createPgUsersAdminStore } from './users-store.pg';
 let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
+  // Names whose order and case folding tell SQLite's NOCASE from byte order and from Unicode folding.
+  for (const [id, name] of [
+    [9201, 'alice'],
+    [9202, 'Bob'],
+    [9203, 'carol.x'],
+    [9204, '_under'],
+    [9205, 'Émile'],
+    [9206, 'zoë'],
+  ] as const) {
+    const values = [id, name, `${name} Legal`, 'x', OPERATOR_PROFILE_ID, id];
+    const sql = 'INSERT INTO users (id, name, legal_name, password_hash, profile_id, preference_id) VALUES';
+    both.sqlite.prepare(`${sql} (?, ?, ?, ?, ?, ?)`).run(...values);
+    await both.pg.run(`${sql} ($1, $2, $3, $4, $5, $6)`, values);
+  }
+  // SQLite gives the next user max(id) + 1; the identity must continue there too.
+  await both.pg.run("SELECT setval(pg_get_serial_sequence('users', 'id'), max(id)) FROM users");
 });
 afterAll(() => both?.close());
 
@@ -40,7 +56,7 @@ const versionOf = async (id: number) => (await createPgUsersAdminStore(both.pg).
 describe('UsersAdminStore on PostgreSQL', () => {
   it('creates users and refuses a taken name (any ASCII case), an unknown profile or language as SQLite', async () => {
     const same = sides();
-    for (const name of ['alice', 'Bob', 'carol.x', '_under', 'Émile', 'zoë']) {
+    for (const name of ['dave', 'Erin', 'émile', 'ZOË']) {
       await same((s) =>
         s.service.create(
           s.auth,
@@ -58,7 +74,8 @@ describe('UsersAdminStore on PostgreSQL', () => {
       { name: 'ALICE', profileId: OPERATOR_PROFILE_ID },
       { name: 'ÉMILE', profileId: OPERATOR_PROFILE_ID },
       { name: 'émile', profileId: OPERATOR_PROFILE_ID },
-      { name: 'dave', profileId: 424242 },
+      { name: 'DAVE', profileId: OPERATOR_PROFILE_ID },
+      { name: 'frank', profileId: 424242 },
       { name: 'erin', profileId: OPERATOR_PROFILE_ID, language: 'xx' },
     ]) {
       await same(
@@ -190,6 +207,8 @@ describe('UsersAdminStore on PostgreSQL under concurrent changes', () => {
 
   it('never lets two concurrent edits take the right to manage users from both of the last two administrators', async () => {
     const { service, auth } = pgSide();
+    // The earlier tests may have made others administrators: leave the seeded one alone, then add one.
+    await both.pg.run("DELETE FROM user_roles WHERE role = 'user-admin' AND user_id <> 1");
     const second = await service.create(
       auth,
       create({
