@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgDatabase } from '../db/pg';
 import { openParityDatabases, type ParityDatabases } from '../testing/parity';
+import { overlapWrites } from '../testing/pg-overlap';
 import { sameAnswers } from '../testing/same-answers';
 import { createSqliteIdempotencyStore } from './idempotency-store';
 import { createPgIdempotencyStore } from './idempotency-store.pg';
@@ -96,8 +97,10 @@ describe('IdempotencyStore on PostgreSQL', () => {
       [1, 2, 3].map(() => openPgDatabase(both.pg.pool.options.connectionString!, 'demo')),
     );
     try {
-      const stores = [both.pg, ...others].map(createPgIdempotencyStore);
       for (let round = 0; round < 5; round++) {
+        // All four start before any writes: the overlap four servers can have.
+        const overlap = overlapWrites(4);
+        const stores = [both.pg, ...others].map((db) => createPgIdempotencyStore(overlap(db)));
         const key = `race-${round}`;
         const results = await Promise.all(
           stores.map((s) => s.claim(entry(7, key, at(round)), cutoffs(round))),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { overlapWrites } from '../../testing/pg-overlap';
 import { sameAnswers } from '../../testing/same-answers';
 import { createSqliteSigningStore, type SecurityEventSource } from './signing-store';
 import { createPgSigningStore } from './signing-store.pg';
@@ -78,7 +79,8 @@ describe('SigningStore on PostgreSQL', () => {
   });
 
   it('counts every one of concurrent failures once and blocks exactly once', async () => {
-    const store = createPgSigningStore(both.pg);
+    // All four read the state before any writes: the overlap four servers can have.
+    const store = createPgSigningStore(overlapWrites(4)(both.pg));
     const results = await Promise.all(
       Array.from({ length: 4 }, () => store.recordFailure(source('race'), 'password', 3)),
     );

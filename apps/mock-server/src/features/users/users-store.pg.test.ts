@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { overlapWrites } from '../../testing/pg-overlap';
 import { sameAnswers } from '../../testing/same-answers';
 import type { AuthContext } from '../session/session-service';
 import { createUsersService, type UsersService } from './users-service';
@@ -174,7 +175,8 @@ describe('UsersAdminStore on PostgreSQL', () => {
 });
 
 describe('UsersAdminStore on PostgreSQL under concurrent changes', () => {
-  const pgSide = () => side(createPgUsersAdminStore(both.pg));
+  // Both changes read before either writes: the overlap two servers can have.
+  const pgSide = () => side(createPgUsersAdminStore(overlapWrites(2)(both.pg)));
 
   it('creates one of two users given the same name at once; the other is refused as taken', async () => {
     const { service, auth } = pgSide();
@@ -206,11 +208,11 @@ describe('UsersAdminStore on PostgreSQL under concurrent changes', () => {
   });
 
   it('never lets two concurrent edits take the right to manage users from both of the last two administrators', async () => {
-    const { service, auth } = pgSide();
     // The earlier tests may have made others administrators: leave the seeded one alone, then add one.
     await both.pg.run("DELETE FROM user_roles WHERE role = 'user-admin' AND user_id <> 1");
-    const second = await service.create(
-      auth,
+    const plain = side(createPgUsersAdminStore(both.pg));
+    const second = await plain.service.create(
+      plain.auth,
       create({
         name: 'admin2',
         legalName: 'L',
@@ -221,6 +223,7 @@ describe('UsersAdminStore on PostgreSQL under concurrent changes', () => {
     );
     const first = (await createPgUsersAdminStore(both.pg).findById(1))!;
     expect(first.roles).toContain('user-admin');
+    const { service, auth } = pgSide();
     const results = await Promise.allSettled([
       service.update(auth, 1, patch({ Version: first.version, roles: [] })),
       service.update(auth, second.id, patch({ Version: second.version, roles: [] })),
