@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { addUsersToBoth } from '../../testing/parity-users';
 import { overlapWrites } from '../../testing/pg-overlap';
 import { sameAnswers } from '../../testing/same-answers';
 import { createSqlitePermissionStore, type PermissionSave } from './permissions-store';
@@ -11,17 +12,16 @@ let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
   // Mixed-case names: SQLite lists users by NOCASE name.
-  for (const [id, name] of [
-    [9101, 'alice'],
-    [9102, 'Bob'],
-    [9103, 'carol'],
-    [9104, '_under'],
-  ] as const) {
-    const values = [id, name, `${name} legal`, 'x', OPERATOR_PROFILE_ID, id];
-    const sql = 'INSERT INTO users (id, name, legal_name, password_hash, profile_id, preference_id) VALUES';
-    both.sqlite.prepare(`${sql} (?, ?, ?, ?, ?, ?)`).run(...values);
-    await both.pg.run(`${sql} ($1, $2, $3, $4, $5, $6)`, values);
-  }
+  await addUsersToBoth(
+    both,
+    [
+      [9101, 'alice'],
+      [9102, 'Bob'],
+      [9103, 'carol'],
+      [9104, '_under'],
+    ],
+    OPERATOR_PROFILE_ID,
+  );
 });
 afterAll(() => both?.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgDatabase } from '../../db/pg';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { addUsersToBoth } from '../../testing/parity-users';
 import { sameAnswers } from '../../testing/same-answers';
 import { createSqliteSessionStore, createSqliteUserStore, type SessionRecord } from './session-store';
 import { createPgSessionStore, createPgUserStore } from './session-store.pg';
@@ -11,23 +12,15 @@ let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
   // Names whose case folding differs between ASCII-only (SQLite NOCASE) and full Unicode.
-  const extra = [
-    [9001, 'Émile'],
-    [9002, 'zoë_Admin'],
-    [9003, 'A%B'],
-  ] as const;
-  for (const [id, name] of extra) {
-    const values = [id, name, `${name} legal`, 'x', OPERATOR_PROFILE_ID, id];
-    both.sqlite
-      .prepare(
-        'INSERT INTO users (id, name, legal_name, password_hash, profile_id, preference_id) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(...values);
-    await both.pg.run(
-      'INSERT INTO users (id, name, legal_name, password_hash, profile_id, preference_id) VALUES ($1, $2, $3, $4, $5, $6)',
-      values,
-    );
-  }
+  await addUsersToBoth(
+    both,
+    [
+      [9001, 'Émile'],
+      [9002, 'zoë_Admin'],
+      [9003, 'A%B'],
+    ],
+    OPERATOR_PROFILE_ID,
+  );
 });
 afterAll(() => both?.close());
 

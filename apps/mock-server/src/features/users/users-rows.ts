@@ -24,6 +24,14 @@ export interface AccountRow {
   roles: string | null;
 }
 
+/** A user as the administration reads them (alias `u`), with `roles` as a comma-separated list in role order. */
+export const accountSelect = (rolesList: string) => `
+  SELECT u.id, u.name, u.legal_name, u.profile_id, p.name AS profile_name, u.is_supervisor,
+         u.preference_id, u.pref_ui, u.pref_language, u.department, u.region, u.mobile_tel,
+         u.email_business, u.email_private, u.job_title, u.is_disabled, u.row_version,
+         ${rolesList} AS roles
+  FROM users u JOIN profiles p ON p.id = u.profile_id`;
+
 export function toAccount(row: AccountRow): StoredUserAccount {
   return {
     id: row.id,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { addUsersToBoth } from '../../testing/parity-users';
 import { overlapWrites } from '../../testing/pg-overlap';
 import { sameAnswers } from '../../testing/same-answers';
 import type { AuthContext } from '../session/session-service';
@@ -14,21 +15,18 @@ let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
   // Names whose order and case folding tell SQLite's NOCASE from byte order and from Unicode folding.
-  for (const [id, name] of [
-    [9201, 'alice'],
-    [9202, 'Bob'],
-    [9203, 'carol.x'],
-    [9204, '_under'],
-    [9205, 'Émile'],
-    [9206, 'zoë'],
-  ] as const) {
-    const values = [id, name, `${name} Legal`, 'x', OPERATOR_PROFILE_ID, id];
-    const sql = 'INSERT INTO users (id, name, legal_name, password_hash, profile_id, preference_id) VALUES';
-    both.sqlite.prepare(`${sql} (?, ?, ?, ?, ?, ?)`).run(...values);
-    await both.pg.run(`${sql} ($1, $2, $3, $4, $5, $6)`, values);
-  }
-  // SQLite gives the next user max(id) + 1; the identity must continue there too.
-  await both.pg.run("SELECT setval(pg_get_serial_sequence('users', 'id'), max(id)) FROM users");
+  await addUsersToBoth(
+    both,
+    [
+      [9201, 'alice'],
+      [9202, 'Bob'],
+      [9203, 'carol.x'],
+      [9204, '_under'],
+      [9205, 'Émile'],
+      [9206, 'zoë'],
+    ],
+    OPERATOR_PROFILE_ID,
+  );
 });
 afterAll(() => both?.close());
 

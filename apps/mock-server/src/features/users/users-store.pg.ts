@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGES } from './languages';
 import {
   type AccountRow,
   type AuditRow,
+  accountSelect,
   escapeLike,
   planUserChange,
   toAccount,
@@ -11,12 +12,9 @@ import {
 } from './users-rows';
 import type { UserChangeReads, UsersAdminStore } from './users-store';
 
-const ACCOUNT_SELECT = `
-  SELECT u.id, u.name, u.legal_name, u.profile_id, p.name AS profile_name, u.is_supervisor,
-         u.preference_id, u.pref_ui, u.pref_language, u.department, u.region, u.mobile_tel,
-         u.email_business, u.email_private, u.job_title, u.is_disabled, u.row_version,
-         (SELECT string_agg(role, ',' ORDER BY role) FROM user_roles r WHERE r.user_id = u.id) AS roles
-  FROM users u JOIN profiles p ON p.id = u.profile_id`;
+const ACCOUNT_SELECT = accountSelect(
+  "(SELECT string_agg(role, ',' ORDER BY role) FROM user_roles r WHERE r.user_id = u.id)",
+);
 
 /** The columns the list's text is looked for in. */
 const TEXT_COLUMNS = [

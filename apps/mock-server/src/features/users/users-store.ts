@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGES } from './languages';
 import {
   type AccountRow,
   type AuditRow,
+  accountSelect,
   escapeLike,
   planUserChange,
   toAccount,
@@ -90,12 +91,9 @@ export interface UsersAdminStore {
   ): Promise<StoredUserAccount>;
 }
 
-const ACCOUNT_SELECT = `
-  SELECT u.id, u.name, u.legal_name, u.profile_id, p.name AS profile_name, u.is_supervisor,
-         u.preference_id, u.pref_ui, u.pref_language, u.department, u.region, u.mobile_tel,
-         u.email_business, u.email_private, u.job_title, u.is_disabled, u.row_version,
-         (SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role)) AS roles
-  FROM users u JOIN profiles p ON p.id = u.profile_id`;
+const ACCOUNT_SELECT = accountSelect(
+  "(SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role))",
+);
 
 /** {@link UsersAdminStore} on SQLite. */
 export function createSqliteUsersAdminStore(
