@@ -8,32 +8,30 @@ import type { SessionStore, UserProfileRecord, UserStore } from './session-store
  * (`lower` under the "C" collation folds ASCII only), on the unique index `users_name_nocase`.
  */
 export function createPgUserStore(db: PgDatabase): UserStore {
-  const withRoles = async (row: UserRow | undefined) => {
-    if (!row) return null;
-    const [roles, profiles] = await Promise.all([
-      db.many<{ role: Role }>('SELECT role FROM user_roles WHERE user_id = $1 ORDER BY role', [row.id]),
-      // The own profile first, then the extra ones by name.
-      db.many<UserProfileRecord>(
-        `SELECT id, name FROM profiles
-         WHERE id = $1 OR id IN (SELECT profile_id FROM user_profiles WHERE user_id = $2)
-         ORDER BY CASE id WHEN $1 THEN 0 ELSE 1 END, name`,
-        [row.profile_id, row.id],
-      ),
-    ]);
-    return toUser(
-      row,
-      roles.map((r) => r.role),
-      profiles,
+  // One round trip per lookup (the session reads its user on every request): the roles in order,
+  // and the profiles the user may act as, their own first, then the extra ones by name.
+  const select = (where: string) => `
+    SELECT u.*,
+      coalesce((SELECT json_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), '[]') AS role_list,
+      (SELECT json_agg(json_build_object('id', p.id, 'name', p.name)
+                       ORDER BY CASE p.id WHEN u.profile_id THEN 0 ELSE 1 END, p.name)
+         FROM profiles p
+        WHERE p.id = u.profile_id OR p.id IN (SELECT up.profile_id FROM user_profiles up WHERE up.user_id = u.id)
+      ) AS profile_list
+    FROM users u WHERE ${where}`;
+  const find = async (where: string, param: unknown) => {
+    const row = await db.one<UserRow & { role_list: Role[]; profile_list: UserProfileRecord[] | null }>(
+      select(where),
+      [param],
     );
+    return row ? toUser(row, row.role_list, row.profile_list ?? []) : null;
   };
   return {
-    async findByName(name) {
-      return withRoles(
-        await db.one<UserRow>('SELECT * FROM users WHERE lower(name) = lower($1::text COLLATE "C")', [name]),
-      );
+    findByName(name) {
+      return find('lower(u.name) = lower($1::text COLLATE "C")', name);
     },
-    async findById(id) {
-      return withRoles(await db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]));
+    findById(id) {
+      return find('u.id = $1', id);
     },
     async updatePreferences(id, preferences) {
       // A new row version: an administrator's edit opened before this change is stale (409).
