@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../db/sqlite';
+import { type IdempotencyRow as Row, toEntry } from './idempotency-rows';
 
 /** What a key names: who sent it, on which request, and (once finished) the answer. */
 export interface IdempotencyEntry {
@@ -43,30 +44,6 @@ export interface IdempotencyStore {
   /** Removes every entry created before `before`; how many. */
   prune(before: string): Promise<number>;
 }
-
-interface Row {
-  user_id: number;
-  key: string;
-  method: string;
-  path: string;
-  fingerprint: string | null;
-  status: number | null;
-  body: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
-
-const toEntry = (row: Row): IdempotencyEntry => ({
-  userId: row.user_id,
-  key: row.key,
-  method: row.method,
-  path: row.path,
-  fingerprint: row.fingerprint,
-  status: row.status,
-  body: row.body,
-  createdAt: row.created_at,
-  completedAt: row.completed_at,
-});
 
 /** {@link IdempotencyStore} on SQLite. */
 export function createSqliteIdempotencyStore(

@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type BookmarkRow as Row, toBookmark } from './bookmarks-rows';
 
 /** One stored bookmark with what the records table says of its record now (null: no such record). */
 export interface BookmarkRecord {
@@ -32,15 +33,6 @@ export interface BookmarkStore {
   }): Promise<ToggleResult>;
 }
 
-interface Row {
-  table_id: number;
-  record_id: number;
-  created_at_utc: string;
-  entity: string | null;
-  title: string | null;
-  is_deleted: number | null;
-}
-
 /** {@link BookmarkStore} on SQLite (table of migration 22). */
 export function createSqliteBookmarkStore(
   db: SqliteDatabase,
@@ -65,14 +57,7 @@ export function createSqliteBookmarkStore(
 
   return {
     async listFor(userId) {
-      return list.all(userId).map((row) => ({
-        tableId: row.table_id,
-        recordId: row.record_id,
-        createdAt: row.created_at_utc,
-        entity: row.entity,
-        title: row.title,
-        isDeleted: row.is_deleted === null ? null : row.is_deleted === 1,
-      }));
+      return list.all(userId).map(toBookmark);
     },
     async has(userId, tableId, recordId) {
       return has.get(userId, tableId, recordId) !== undefined;

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../../db/sqlite';
+import { type NodeRow, toNode } from './navigation-rows';
 
 /** A profile: a group of users sharing one navigation tree. */
 export interface ProfileRecord {
@@ -23,15 +24,6 @@ export interface NavigationStore {
   listNodes(profileId: number): Promise<NavigationNodeRecord[]>;
 }
 
-interface NodeRow {
-  id: number;
-  parent_id: number | null;
-  position: number;
-  title: string;
-  url: string | null;
-  description: string | null;
-}
-
 /** {@link NavigationStore} on SQLite. */
 export function createSqliteNavigationStore(db: SqliteDatabase): NavigationStore {
   const profile = db.prepare<[number], ProfileRecord>('SELECT id, name FROM profiles WHERE id = ?');
@@ -44,14 +36,7 @@ export function createSqliteNavigationStore(db: SqliteDatabase): NavigationStore
       return profile.get(id) ?? null;
     },
     async listNodes(profileId) {
-      return nodes.all(profileId).map((row) => ({
-        id: row.id,
-        parentId: row.parent_id,
-        position: row.position,
-        title: row.title,
-        url: row.url,
-        description: row.description,
-      }));
+      return nodes.all(profileId).map(toNode);
     },
   };
 }

@@ -1,5 +1,17 @@
 import type { PermissionOwnerType } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import {
+  bit,
+  type ChangeRow,
+  type ProfileOwnerRow,
+  permissionStep,
+  profileOwner,
+  type RowRow,
+  toChange,
+  toRow,
+  type UserOwnerRow,
+  userOwner,
+} from './permissions-rows';
 
 /** One stored element permission row. */
 export interface PermissionRowRecord {
@@ -76,40 +88,6 @@ export interface PermissionStore {
   }): Promise<PermissionChangeRecord[]>;
 }
 
-interface RowRow {
-  web_template_no: number;
-  element_name: string;
-  owner_type: PermissionOwnerType;
-  owner_id: number;
-  owner_name: string | null;
-  hidden: number;
-  locked: number;
-}
-
-const toRow = (row: RowRow): PermissionRowRecord => ({
-  webTemplateNo: row.web_template_no,
-  elementName: row.element_name,
-  ownerType: row.owner_type,
-  ownerId: row.owner_id,
-  ownerName: row.owner_name ?? `${row.owner_type} ${row.owner_id}`,
-  hidden: row.hidden === 1,
-  locked: row.locked === 1,
-});
-
-interface ChangeRow {
-  id: number;
-  at_utc: string;
-  user_name: string;
-  web_template_no: number;
-  element_name: string;
-  owner_type: PermissionOwnerType;
-  owner_id: number;
-  old_hidden: number;
-  old_locked: number;
-  new_hidden: number;
-  new_locked: number;
-}
-
 const ROWS = `SELECT p.web_template_no, p.element_name, p.owner_type, p.owner_id, p.hidden, p.locked,
     CASE p.owner_type WHEN 'user' THEN u.name ELSE pr.name END AS owner_name
   FROM element_permissions p
@@ -127,16 +105,16 @@ export function createSqlitePermissionStore(
   const all = db.prepare<[], RowRow>(
     `${ROWS} ORDER BY p.web_template_no, p.owner_type DESC, p.owner_id, p.element_name`,
   );
-  const user = db.prepare<[number], { id: number; name: string; legal_name: string; profile_id: number }>(
+  const user = db.prepare<[number], UserOwnerRow>(
     'SELECT id, name, legal_name, profile_id FROM users WHERE id = ?',
   );
-  const users = db.prepare<[], { id: number; name: string; legal_name: string; profile_id: number }>(
+  const users = db.prepare<[], UserOwnerRow>(
     'SELECT id, name, legal_name, profile_id FROM users ORDER BY name',
   );
-  const profile = db.prepare<[number], { id: number; name: string; description: string }>(
+  const profile = db.prepare<[number], ProfileOwnerRow>(
     'SELECT id, name, description FROM profiles WHERE id = ?',
   );
-  const profiles = db.prepare<[], { id: number; name: string; description: string }>(
+  const profiles = db.prepare<[], ProfileOwnerRow>(
     'SELECT id, name, description FROM profiles ORDER BY name',
   );
   const version = db.prepare<[number, string, number], { version: number | null }>(
@@ -171,7 +149,6 @@ export function createSqlitePermissionStore(
      ORDER BY id DESC LIMIT @limit`,
   );
   const versionOf = (no: number, type: string, id: number) => version.get(no, type, id)?.version ?? 0;
-  const bit = (flag: boolean) => (flag ? 1 : 0);
 
   return {
     async listOwnerRows(webTemplateNo, ownerType, ownerId) {
@@ -183,42 +160,13 @@ export function createSqlitePermissionStore(
     async findOwner(ownerType, ownerId) {
       if (ownerType === 'user') {
         const row = user.get(ownerId);
-        return row
-          ? {
-              ownerType,
-              ownerId: row.id,
-              name: row.name,
-              description: row.legal_name,
-              profileId: row.profile_id,
-            }
-          : null;
+        return row ? userOwner(row) : null;
       }
       const row = profile.get(ownerId);
-      return row
-        ? { ownerType, ownerId: row.id, name: row.name, description: row.description, profileId: null }
-        : null;
+      return row ? profileOwner(row) : null;
     },
     async listOwners() {
-      return [
-        ...users.all().map(
-          (row): OwnerRecord => ({
-            ownerType: 'user',
-            ownerId: row.id,
-            name: row.name,
-            description: row.legal_name,
-            profileId: row.profile_id,
-          }),
-        ),
-        ...profiles.all().map(
-          (row): OwnerRecord => ({
-            ownerType: 'profile',
-            ownerId: row.id,
-            name: row.name,
-            description: row.description,
-            profileId: null,
-          }),
-        ),
-      ];
+      return [...users.all().map(userOwner), ...profiles.all().map(profileOwner)];
     },
     async version(webTemplateNo, ownerType, ownerId) {
       return versionOf(webTemplateNo, ownerType, ownerId);
@@ -229,28 +177,14 @@ export function createSqlitePermissionStore(
         if (versionOf(no, ownerType, ownerId) !== save.expectedVersion) return { stale: true as const };
         let changed = 0;
         for (const change of save.changes) {
-          const before = current.get(no, ownerType, ownerId, change.elementName);
-          const oldHidden = before?.hidden === 1;
-          const oldLocked = before?.locked === 1;
-          if (oldHidden === change.hidden && oldLocked === change.locked) continue;
-          if (change.hidden || change.locked) {
+          const step = permissionStep(save, change, current.get(no, ownerType, ownerId, change.elementName));
+          if (!step) continue;
+          if (step.keep) {
             upsert.run(no, change.elementName, ownerType, ownerId, bit(change.hidden), bit(change.locked));
           } else {
             remove.run(no, ownerType, ownerId, change.elementName);
           }
-          append.run({
-            at: save.at,
-            userId: save.by.userId,
-            userName: save.by.userName,
-            webTemplateNo: no,
-            elementName: change.elementName,
-            ownerType,
-            ownerId,
-            oldHidden: bit(oldHidden),
-            oldLocked: bit(oldLocked),
-            newHidden: bit(change.hidden),
-            newLocked: bit(change.locked),
-          });
+          append.run(step.change);
           changed += 1;
         }
         return { stale: false as const, changed };
@@ -259,19 +193,7 @@ export function createSqlitePermissionStore(
     async history(query) {
       return history
         .all({ no: query.webTemplateNo ?? null, before: query.beforeId ?? null, limit: query.limit })
-        .map((row) => ({
-          id: row.id,
-          atUtc: row.at_utc,
-          userName: row.user_name,
-          webTemplateNo: row.web_template_no,
-          elementName: row.element_name,
-          ownerType: row.owner_type,
-          ownerId: row.owner_id,
-          oldHidden: row.old_hidden === 1,
-          oldLocked: row.old_locked === 1,
-          newHidden: row.new_hidden === 1,
-          newLocked: row.new_locked === 1,
-        }));
+        .map(toChange);
     },
   };
 }

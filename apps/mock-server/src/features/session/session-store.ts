@@ -1,5 +1,6 @@
 import type { Role, UserPreferences } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type SessionRow, toSession, toUser, type UserRow } from './session-rows';
 
 /** A user as stored: the §3 user fields plus the password hash. */
 export interface UserRecord {
@@ -75,53 +76,6 @@ export interface SessionStore {
   deleteExpired(now: number, createdBefore: number): Promise<number>;
 }
 
-interface UserRow {
-  id: number;
-  name: string;
-  legal_name: string;
-  password_hash: string;
-  profile_id: number;
-  is_supervisor: number;
-  preference_id: number;
-  pref_ui: 'modern' | 'classic';
-  pref_language: string;
-  department: string;
-  region: string;
-  mobile_tel: string;
-  email_business: string;
-  email_private: string;
-  job_title: string;
-  is_disabled: number;
-}
-
-function toUser(
-  row: UserRow | undefined,
-  roles: readonly Role[],
-  profiles: readonly UserProfileRecord[],
-): UserRecord | null {
-  if (!row) return null;
-  return {
-    id: row.id,
-    name: row.name,
-    legalName: row.legal_name,
-    passwordHash: row.password_hash,
-    profileId: row.profile_id,
-    ownProfileId: row.profile_id,
-    profiles,
-    isSupervisor: row.is_supervisor === 1,
-    preferenceId: row.preference_id,
-    preferences: { ui: row.pref_ui, language: row.pref_language },
-    department: row.department,
-    region: row.region,
-    mobileTel: row.mobile_tel,
-    emailBusiness: row.email_business,
-    emailPrivate: row.email_private,
-    jobTitle: row.job_title,
-    isDisabled: row.is_disabled === 1,
-    roles,
-  };
-}
-
 /** {@link UserStore} on SQLite. */
 export function createSqliteUserStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): UserStore {
   const byName = db.prepare<[string], UserRow>('SELECT * FROM users WHERE name = ?');
@@ -160,16 +114,6 @@ export function createSqliteUserStore(db: SqliteDatabase, write: SqliteWriter = 
   };
 }
 
-interface SessionRow {
-  id: string;
-  token_hash: string;
-  user_id: number;
-  csrf_token: string;
-  created_at: number;
-  expires_at: number;
-  profile_id: number | null;
-}
-
 /** {@link SessionStore} on SQLite. */
 export function createSqliteSessionStore(
   db: SqliteDatabase,
@@ -193,16 +137,7 @@ export function createSqliteSessionStore(
     },
     async findByTokenHash(tokenHash) {
       const row = byTokenHash.get(tokenHash);
-      if (!row) return null;
-      return {
-        id: row.id,
-        tokenHash: row.token_hash,
-        userId: row.user_id,
-        csrfToken: row.csrf_token,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-        profileId: row.profile_id,
-      };
+      return row ? toSession(row) : null;
     },
     async setProfile(id, profileId) {
       await write(() => setProfile.run(profileId, id));

@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type EventRow, NONE, type StateRow, toEvent, toState } from './signing-rows';
 
 /** What signing knows of one session. */
 export interface SigningState {
@@ -49,33 +50,15 @@ export interface SigningStore {
   list(page: { beforeId?: number | undefined; limit: number }): Promise<SecurityEventRecord[]>;
 }
 
-interface EventRow {
-  id: number;
-  kind: SecurityEventKind;
-  cause: SignatureFailureCause | null;
-  user_id: number;
-  user_name: string;
-  session_id: string;
-  address: string;
-  at_utc: string;
-  web_template_no: number;
-  record_id: number | null;
-}
-
-const NONE: SigningState = { passwordGiven: false, failures: 0, blocked: false };
-
 /** {@link SigningStore} on SQLite. */
 export function createSqliteSigningStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
 ): SigningStore {
-  const stateOf = db.prepare<[string], { password_given: number; failures: number; blocked: number }>(
+  const stateOf = db.prepare<[string], StateRow>(
     'SELECT password_given, failures, blocked FROM signing_sessions WHERE session_id = ?',
   );
-  const fail = db.prepare<
-    [{ id: string; blockAt: number }],
-    { failures: number; blocked: number; password_given: number }
-  >(
+  const fail = db.prepare<[{ id: string; blockAt: number }], StateRow>(
     `INSERT INTO signing_sessions (session_id, failures, blocked) VALUES (@id, 1, @blockAt <= 1)
      ON CONFLICT (session_id) DO UPDATE SET failures = failures + 1, blocked = blocked OR failures + 1 >= @blockAt
      RETURNING failures, blocked, password_given`,
@@ -122,8 +105,7 @@ export function createSqliteSigningStore(
   return {
     async state(sessionId) {
       const row = stateOf.get(sessionId);
-      if (!row) return NONE;
-      return { passwordGiven: row.password_given === 1, failures: row.failures, blocked: row.blocked === 1 };
+      return row ? toState(row) : NONE;
     },
     recordFailure(source, cause, blockAt) {
       return write(() => {
@@ -131,11 +113,7 @@ export function createSqliteSigningStore(
         const row = fail.get({ id: source.sessionId, blockAt })!;
         addEvent('signature_failed', cause, source);
         if (row.blocked === 1 && before?.blocked !== 1) addEvent('signing_blocked', null, source);
-        return {
-          passwordGiven: row.password_given === 1,
-          failures: row.failures,
-          blocked: row.blocked === 1,
-        };
+        return toState(row);
       });
     },
     async recordBlockedAttempt(source) {
@@ -146,18 +124,7 @@ export function createSqliteSigningStore(
     },
     async list({ beforeId, limit }) {
       const rows = beforeId === undefined ? newest.all(limit) : older.all(beforeId, limit);
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        cause: row.cause,
-        userId: row.user_id,
-        userName: row.user_name,
-        sessionId: row.session_id,
-        address: row.address,
-        atUtc: row.at_utc,
-        webTemplateNo: row.web_template_no,
-        recordId: row.record_id,
-      }));
+      return rows.map(toEvent);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type KeyParams, keyParams, type TranslationRow as Row, toRecord } from './translations-rows';
 
 /** A language the database has. */
 export interface LanguageRecord {
@@ -34,30 +35,6 @@ export interface TranslationStore {
   history(key: TranslationKey, langCode: string): Promise<TranslationRecord[]>;
 }
 
-interface Row {
-  lang_code: string;
-  db_entity_id: number;
-  parent_id: number;
-  property_id: number;
-  element_name: string;
-  text: string;
-  updated_by: string;
-  updated_at_utc: string;
-}
-
-const toRecord = (row: Row): TranslationRecord => ({
-  langCode: row.lang_code,
-  dbEntityId: row.db_entity_id,
-  parentId: row.parent_id,
-  propertyId: row.property_id,
-  elementName: row.element_name,
-  text: row.text,
-  updatedBy: row.updated_by,
-  updatedAt: row.updated_at_utc,
-});
-
-type KeyParams = [string, number, number, number, string];
-
 /** {@link TranslationStore} on SQLite. */
 export function createSqliteTranslationStore(
   db: SqliteDatabase,
@@ -86,13 +63,6 @@ export function createSqliteTranslationStore(
      WHERE lang_code = ? AND db_entity_id = ? AND parent_id = ? AND property_id = ? AND element_name = ?
      ORDER BY id`,
   );
-  const keyParams = (key: TranslationKey, langCode: string): KeyParams => [
-    langCode,
-    key.dbEntityId,
-    key.parentId,
-    key.propertyId,
-    key.elementName,
-  ];
   return {
     async listLanguages() {
       return languages

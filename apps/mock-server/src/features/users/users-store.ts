@@ -1,6 +1,15 @@
 import type { Role, UserFields } from '@procedo/client-api';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import { DEFAULT_LANGUAGES } from './languages';
+import {
+  type AccountRow,
+  type AuditRow,
+  accountSelect,
+  escapeLike,
+  planUserChange,
+  toAccount,
+  toAuditEvent,
+} from './users-rows';
 
 /** A user as the administration reads them (no password hash). */
 export interface StoredUserAccount extends UserFields {
@@ -82,82 +91,9 @@ export interface UsersAdminStore {
   ): Promise<StoredUserAccount>;
 }
 
-interface AccountRow {
-  id: number;
-  name: string;
-  legal_name: string;
-  profile_id: number;
-  profile_name: string;
-  is_supervisor: number;
-  preference_id: number;
-  pref_ui: 'modern' | 'classic';
-  pref_language: string;
-  department: string;
-  region: string;
-  mobile_tel: string;
-  email_business: string;
-  email_private: string;
-  job_title: string;
-  is_disabled: number;
-  row_version: number;
-  roles: string | null;
-}
-
-const ACCOUNT_SELECT = `
-  SELECT u.id, u.name, u.legal_name, u.profile_id, p.name AS profile_name, u.is_supervisor,
-         u.preference_id, u.pref_ui, u.pref_language, u.department, u.region, u.mobile_tel,
-         u.email_business, u.email_private, u.job_title, u.is_disabled, u.row_version,
-         (SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role)) AS roles
-  FROM users u JOIN profiles p ON p.id = u.profile_id`;
-
-function toAccount(row: AccountRow): StoredUserAccount {
-  return {
-    id: row.id,
-    name: row.name,
-    legalName: row.legal_name,
-    profileId: row.profile_id,
-    profileName: row.profile_name,
-    isSupervisor: row.is_supervisor === 1,
-    preferenceId: row.preference_id,
-    ui: row.pref_ui,
-    language: row.pref_language,
-    department: row.department,
-    region: row.region,
-    mobileTel: row.mobile_tel,
-    emailBusiness: row.email_business,
-    emailPrivate: row.email_private,
-    jobTitle: row.job_title,
-    isDisabled: row.is_disabled === 1,
-    version: row.row_version,
-    roles: row.roles ? (row.roles.split(',') as Role[]) : [],
-  };
-}
-
-/** Column of each field stored on the users row (roles live in `user_roles`). */
-const COLUMNS: Record<Exclude<keyof UserUpdate, 'roles'>, string> = {
-  name: 'name',
-  legalName: 'legal_name',
-  jobTitle: 'job_title',
-  department: 'department',
-  region: 'region',
-  mobileTel: 'mobile_tel',
-  emailBusiness: 'email_business',
-  emailPrivate: 'email_private',
-  profileId: 'profile_id',
-  isSupervisor: 'is_supervisor',
-  language: 'pref_language',
-  isDisabled: 'is_disabled',
-};
-
-/** A field's value as the audit trail writes it. */
-function auditText(value: unknown): string {
-  if (Array.isArray(value)) return [...value].sort().join(', ');
-  return String(value);
-}
-
-const sqlValue = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const ACCOUNT_SELECT = accountSelect(
+  "(SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles r WHERE r.user_id = u.id ORDER BY role))",
+);
 
 /** {@link UsersAdminStore} on SQLite. */
 export function createSqliteUsersAdminStore(
@@ -165,7 +101,7 @@ export function createSqliteUsersAdminStore(
   write: SqliteWriter = createWriter(db),
 ): UsersAdminStore {
   const byId = db.prepare<[number], AccountRow>(`${ACCOUNT_SELECT} WHERE u.id = ?`);
-  const historyOf = db.prepare<[number], Record<string, unknown>>(
+  const historyOf = db.prepare<[number], AuditRow>(
     `SELECT id, user_id, field, old_value, new_value, changed_by_name, at_utc
      FROM user_audit_events WHERE user_id = ? ORDER BY id DESC`,
   );
@@ -253,15 +189,7 @@ export function createSqliteUsersAdminStore(
     },
 
     async history(userId) {
-      return historyOf.all(userId).map((row) => ({
-        id: row.id as number,
-        userId: row.user_id as number,
-        field: row.field as string,
-        oldValue: row.old_value as string,
-        newValue: row.new_value as string,
-        changedBy: row.changed_by_name as string,
-        atUtc: row.at_utc as string,
-      }));
+      return historyOf.all(userId).map(toAuditEvent);
     },
 
     async profiles() {
@@ -277,26 +205,23 @@ export function createSqliteUsersAdminStore(
         const current = find(id);
         if (!current) return null;
         const { update, endSessions = false } = decide(current, reads);
-        const sets: string[] = [];
-        const values: unknown[] = [];
-        let changed = 0;
-        for (const [field, value] of Object.entries(update) as [keyof UserUpdate, unknown][]) {
-          if (value === undefined) continue;
-          const before = current[field];
-          if (auditText(before) === auditText(value)) continue;
-          changed++;
-          insertAudit.run(id, field, auditText(before), auditText(value), actor.id, actor.name, atUtc);
-          if (field === 'roles') {
-            deleteRoles.run(id);
-            for (const role of value as Role[]) insertRole.run(id, role);
-          } else {
-            sets.push(`${COLUMNS[field]} = ?`);
-            values.push(sqlValue(value));
-          }
+        const plan = planUserChange(current, update);
+        for (const audit of plan.audits) {
+          insertAudit.run(id, audit.field, audit.oldValue, audit.newValue, actor.id, actor.name, atUtc);
         }
-        if (changed > 0) {
-          sets.push('row_version = row_version + 1');
-          db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+        if (plan.roles) {
+          deleteRoles.run(id);
+          for (const role of plan.roles) insertRole.run(id, role);
+        }
+        if (plan.audits.length > 0) {
+          const sets = [
+            ...plan.columns.map(({ column }) => `${column} = ?`),
+            'row_version = row_version + 1',
+          ];
+          db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`).run(
+            ...plan.columns.map(({ value }) => value),
+            id,
+          );
         }
         if (endSessions) deleteSessions.run(id);
         return find(id);
