@@ -1,5 +1,5 @@
 import type { ValueElement } from '@procedo/client-api';
-import type { KindedFilter } from './record-conditions.sqlite';
+import type { KindedFilter } from './record-conditions';
 
 /**
  * How a result column sorts: the SQL expression of its value, shared by the query and by the
@@ -77,6 +77,8 @@ export function indexedConditionTerms(
   entity: string,
   filters: readonly KindedFilter[],
   column: string,
+  /** The engine's {@link sortExpression} (its indexes are over its own expressions). */
+  expressionOf: (kind: SortKind, name: string, column: string) => string = sortExpression,
 ): { terms: string[]; params: Record<string, string | number> } {
   const terms: string[] = [];
   const params: Record<string, string | number> = {};
@@ -89,7 +91,7 @@ export function indexedConditionTerms(
         !SEEDED_SORT_COLUMNS.some((c) => c.entity === entity && c.name === condition.Field && c.kind === kind)
       )
         return;
-      const expression = sortExpression(kind, condition.Field, column);
+      const expression = expressionOf(kind, condition.Field, column);
       const bind = (suffix: string, text: string | undefined) => {
         const name = `ix${f}_${i}${suffix}`;
         const value = text ?? '';
