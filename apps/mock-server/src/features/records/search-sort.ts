@@ -11,6 +11,11 @@ export type SortKind = 'text' | 'number' | 'date' | 'checkbox' | 'picker';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+/** Refuses a field name that could not be written into SQL as a JSON path literal. */
+export function checkFieldName(name: string): void {
+  if (!NAME.test(name)) throw new Error(`Not a field name: ${name}`);
+}
+
 /** The sort kind of an element kind (anything not listed sorts as text). */
 export function sortKindOf(kind: ValueElement['Kind'] | undefined): SortKind {
   if (kind === 'number' || kind === 'date' || kind === 'checkbox' || kind === 'picker') return kind;
@@ -23,7 +28,7 @@ export function sortKindOf(kind: ValueElement['Kind'] | undefined): SortKind {
  * form definition, checked against {@link NAME} here as well.
  */
 export function sortExpression(kind: SortKind, name: string, column: string): string {
-  if (!NAME.test(name)) throw new Error(`Not a field name: ${name}`);
+  checkFieldName(name);
   switch (kind) {
     case 'number':
     case 'checkbox':
