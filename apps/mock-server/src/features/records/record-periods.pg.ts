@@ -1,23 +1,12 @@
 import type { PgExecutor } from '../../db/pg';
-import type { RecordIndexFields } from './entities';
-import { forkNode, OPEN_END } from './record-periods';
+import { forkNode, OPEN_END, type PeriodRow } from './record-periods';
 
 /**
  * Keeps `record_periods` in step with a new version on PostgreSQL, as `periodStatements` does on
  * SQLite: closes the predecessor's period at the new version's time (registering it at its fork
  * node) and opens the new one. `tx` is the transaction that writes the version.
  */
-export async function addPgPeriod(
-  tx: PgExecutor,
-  row: {
-    id: number;
-    version: number;
-    entity: string;
-    at: string;
-    isDeleted: boolean;
-    index: RecordIndexFields;
-  },
-): Promise<void> {
+export async function addPgPeriod(tx: PgExecutor, row: PeriodRow): Promise<void> {
   if (row.version > 1) {
     const version = row.version - 1;
     const opened = await tx.one<{ valid_from: string }>(

@@ -1,5 +1,5 @@
 import type { FieldValues } from '@procedo/client-api';
-import type { RecordVersionRecord } from './records-store';
+import type { NewRecordVersion, RecordVersionRecord } from './records-store';
 
 /** A `record_versions` row as both engines return it. */
 export interface VersionRow {
@@ -30,3 +30,46 @@ export const toRecord = (row: VersionRow): RecordVersionRecord => ({
 export const SEARCH_COUNT_CAP = 100_000;
 /** Below this many records alive at T, a page without text sorts them; above, it walks the titles. */
 export const WALK_AT_LEAST = 2000;
+
+/**
+ * What writing version `number` of a record stores, on either engine: the version row (by
+ * column), its period (record-periods.ts) and its audit events (none for bulk imports).
+ */
+export function versionWrites(id: number, entity: string, number: number, next: NewRecordVersion) {
+  return {
+    row: {
+      id,
+      version: number,
+      entity,
+      values: JSON.stringify(next.values),
+      deleted: next.isDeleted ? 1 : 0,
+      by: next.updatedBy,
+      at: next.updatedAt,
+      esig: next.auditESig ?? null,
+      reason: next.auditReason ?? null,
+    },
+    period: { id, version: number, entity, at: next.updatedAt, isDeleted: next.isDeleted, index: next.index },
+    audit: next.audit?.length
+      ? {
+          recordId: id,
+          version: number,
+          entity,
+          isDeleted: next.isDeleted,
+          values: next.values,
+          atUtc: next.updatedAt,
+          events: next.audit,
+        }
+      : null,
+  };
+}
+
+/** The pointer columns of a record at version `number`, in the order both engines' UPDATE binds them. */
+export const pointerValues = (number: number, next: NewRecordVersion) =>
+  [
+    number,
+    next.isDeleted ? 1 : 0,
+    next.index.title,
+    next.index.searchKey,
+    next.index.parentId,
+    JSON.stringify(next.values),
+  ] as const;

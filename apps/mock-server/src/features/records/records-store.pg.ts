@@ -3,7 +3,14 @@ import { positional } from '../../db/pg-named';
 import { appendPgAuditEvents } from '../audit/audit-store.pg';
 import { OPEN_END } from './record-periods';
 import { addPgPeriod } from './record-periods.pg';
-import { SEARCH_COUNT_CAP, toRecord, type VersionRow, WALK_AT_LEAST } from './record-rows';
+import {
+  pointerValues,
+  SEARCH_COUNT_CAP,
+  toRecord,
+  type VersionRow,
+  versionWrites,
+  WALK_AT_LEAST,
+} from './record-rows';
 import {
   offsetPage,
   runPlan,
@@ -29,59 +36,24 @@ async function writeVersion(
   number: number,
   next: NewRecordVersion,
 ) {
+  const { row, period, audit } = versionWrites(id, entity, number, next);
   await tx.run(
     `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by,
        updated_at_utc, audit_esig, audit_reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      id,
-      number,
-      entity,
-      JSON.stringify(next.values),
-      next.isDeleted ? 1 : 0,
-      next.updatedBy,
-      next.updatedAt,
-      next.auditESig ?? null,
-      next.auditReason ?? null,
-    ],
+    [row.id, row.version, row.entity, row.values, row.deleted, row.by, row.at, row.esig, row.reason],
   );
-  await addPgPeriod(tx, {
-    id,
-    version: number,
-    entity,
-    at: next.updatedAt,
-    isDeleted: next.isDeleted,
-    index: next.index,
-  });
-  if (next.audit?.length) {
-    await appendPgAuditEvents(tx, {
-      recordId: id,
-      version: number,
-      entity,
-      isDeleted: next.isDeleted,
-      values: next.values,
-      atUtc: next.updatedAt,
-      events: next.audit,
-    });
-  }
+  await addPgPeriod(tx, period);
+  if (audit) await appendPgAuditEvents(tx, audit);
 }
 
 /** Moves a record's pointer (and its index columns and current values) to version `number`. */
 async function movePointer(tx: PgExecutor, id: number, number: number, next: NewRecordVersion) {
-  const { index } = next;
   await tx.run(
     `UPDATE records SET current_version = $1, is_deleted = $2, title = $3, search_key = $4, parent_id = $5,
        current_values_json = $6
      WHERE record_id = $7`,
-    [
-      number,
-      next.isDeleted ? 1 : 0,
-      index.title,
-      index.searchKey,
-      index.parentId,
-      JSON.stringify(next.values),
-      id,
-    ],
+    [...pointerValues(number, next), id],
   );
 }
 

@@ -2,7 +2,14 @@ import type { Statement } from 'better-sqlite3';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import { auditWriter } from '../audit/audit-store';
 import { OPEN_END, periodStatements } from './record-periods';
-import { SEARCH_COUNT_CAP, toRecord, type VersionRow, WALK_AT_LEAST } from './record-rows';
+import {
+  pointerValues,
+  SEARCH_COUNT_CAP,
+  toRecord,
+  type VersionRow,
+  versionWrites,
+  WALK_AT_LEAST,
+} from './record-rows';
 import {
   offsetPage,
   runPlanSync,
@@ -47,36 +54,10 @@ export function recordWrites(db: SqliteDatabase) {
   );
 
   const writeVersion = (id: number, entity: string, number: number, next: NewRecordVersion) => {
-    insertVersion.run({
-      id,
-      version: number,
-      entity,
-      values: JSON.stringify(next.values),
-      deleted: next.isDeleted ? 1 : 0,
-      by: next.updatedBy,
-      at: next.updatedAt,
-      esig: next.auditESig ?? null,
-      reason: next.auditReason ?? null,
-    });
-    periods.add({
-      id,
-      version: number,
-      entity,
-      at: next.updatedAt,
-      isDeleted: next.isDeleted,
-      index: next.index,
-    });
-    if (next.audit?.length) {
-      appendAudit({
-        recordId: id,
-        version: number,
-        entity,
-        isDeleted: next.isDeleted,
-        values: next.values,
-        atUtc: next.updatedAt,
-        events: next.audit,
-      });
-    }
+    const { row, period, audit } = versionWrites(id, entity, number, next);
+    insertVersion.run(row);
+    periods.add(period);
+    if (audit) appendAudit(audit);
   };
 
   const createTx = (entity: string, first: NewRecordVersion): number => {
@@ -101,16 +82,7 @@ export function recordWrites(db: SqliteDatabase) {
     if (row.version !== expected) return { ok: false, reason: 'stale', current: toRecord(row) };
     const number = row.version + 1;
     writeVersion(id, row.entity, number, next);
-    const { index } = next;
-    movePointer.run(
-      number,
-      next.isDeleted ? 1 : 0,
-      index.title,
-      index.searchKey,
-      index.parentId,
-      JSON.stringify(next.values),
-      id,
-    );
+    movePointer.run(...pointerValues(number, next), id);
     return { ok: true, record: toRecord(version.get(id, number)!) };
   };
 
@@ -120,18 +92,7 @@ export function recordWrites(db: SqliteDatabase) {
     let number = row.version;
     for (const next of list) writeVersion(id, row.entity, ++number, next);
     const last = list.at(-1);
-    if (last) {
-      const { index } = last;
-      movePointer.run(
-        number,
-        last.isDeleted ? 1 : 0,
-        index.title,
-        index.searchKey,
-        index.parentId,
-        JSON.stringify(last.values),
-        id,
-      );
-    }
+    if (last) movePointer.run(...pointerValues(number, last), id);
   };
 
   return { createTx, appendTx, importTx };
