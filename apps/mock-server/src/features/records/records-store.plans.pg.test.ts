@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positional } from '../../db/pg-named';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
-import type { SearchParams, SearchStatementKind } from './record-seek';
+import { type SearchParams, type SearchStatementKind, titleSql } from './record-seek';
 import type { SearchPageOptions } from './records-store';
 import { createPgRecordStore } from './records-store.pg';
 import { SEEDED_SORT_COLUMNS } from './search-sort';
@@ -85,6 +85,29 @@ describe('the record search plans on PostgreSQL', () => {
         expect(plan, kind).toMatch(/record_periods_left/);
         expect(plan, kind).toMatch(/record_periods_right/);
         expect(plan, kind).not.toMatch(/Seq Scan on record_periods/);
+      }
+    }
+  });
+
+  it('reads the picker titles by prefix from the title indexes in their order, now and at T', async () => {
+    const parent = (await both.pg.one<{ parent_id: number }>(
+      "SELECT parent_id FROM records WHERE entity = 'batch' AND parent_id IS NOT NULL LIMIT 1",
+    ))!.parent_id;
+    for (const parentFilter of [false, true]) {
+      for (const asOf of [false, true]) {
+        const { text, values } = positional(titleSql({ parent: parentFilter, mode: 'prefix', asOf }), {
+          entity: 'batch',
+          parent,
+          key: 'b24',
+          keyEnd: 'b24\u{10FFFF}',
+          limit: 11,
+          at: new Date(both.now - 86_400_000).toISOString(),
+        });
+        const rows = await both.pg.many<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        const table = asOf ? 'record_periods' : 'records';
+        expect(plan).toMatch(new RegExp(`Index (Only )?Scan using ${table}_by_(key|parent)`));
+        if (!asOf) expect(plan).not.toMatch(/Sort/);
       }
     }
   });
