@@ -60,7 +60,7 @@ async function movePointer(tx: PgExecutor, id: number, number: number, next: New
 /**
  * {@link RecordStore} on PostgreSQL. A write is one SERIALIZABLE transaction (its check of the
  * current version and its writes cannot interleave with another server's); a search runs its
- * statements in one transaction too, so its count and its page see the same records.
+ * statements in one read-only snapshot, so its count and its page see the same records.
  */
 export function createPgRecordStore(
   db: PgDatabase,
@@ -70,13 +70,16 @@ export function createPgRecordStore(
   const walkAtLeast = tuning.walkAtLeast ?? WALK_AT_LEAST;
   const countCap = tuning.countCap ?? SEARCH_COUNT_CAP;
   const { onStatement } = tuning;
+  // A search's statements share one snapshot, read-only: REPEATABLE READ is all a read needs, and
+  // unlike SERIALIZABLE it takes no predicate locks that would make concurrent writers retry.
   const run = <T>(plan: () => SearchPlan<T>) =>
-    db.transaction((tx) =>
-      runPlan(plan(), (sql, params) => {
+    db.transaction(async (tx) => {
+      await tx.run('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return runPlan(plan(), (sql, params) => {
         const { text, values } = positional(sql, params);
         return tx.many(text, values) as Promise<SearchRows>;
-      }),
-    );
+      });
+    });
 
   return {
     async getCurrent(id) {
