@@ -21,6 +21,7 @@ import type { SigningStore } from '../features/signing/signing-store';
 import type { TranslationStore } from '../features/translations/translations-store';
 import type { UsersAdminStore } from '../features/users/users-store';
 import type { IdempotencyStore } from '../http/idempotency-store';
+import type { ChangeFeed } from './change-feed';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -65,5 +66,7 @@ export interface DatabaseEntry {
 export interface DatabaseCatalog {
   list(): readonly DatabaseEntry[];
   get(id: string): DatabaseEntry | undefined;
+  /** Announcements that a database's definitions changed, shared by every server on these databases. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
