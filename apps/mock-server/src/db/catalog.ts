@@ -1,3 +1,4 @@
+import type { Store } from 'express-rate-limit';
 import type { AuditStore } from '../features/audit/audit-store';
 import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
@@ -68,5 +69,7 @@ export interface DatabaseCatalog {
   get(id: string): DatabaseEntry | undefined;
   /** Announcements that a database's definitions changed, shared by every server on these databases. */
   changes: ChangeFeed;
+  /** Where the failed-logon counters live when several servers share these databases; none: each server's memory. */
+  rateLimitStore?: (prefix: string) => Store;
   close(): Promise<void>;
 }
