@@ -151,6 +151,7 @@ export function createApp(deps: AppDeps): ProcedoApp {
       logonIpRateLimit: options.logonIpRateLimit,
       logonHashLimit: options.logonHashLimit,
       hashGate,
+      rateLimitStore: deps.catalog.rateLimitStore,
     }),
   );
   api.use('/v1', securityEventsRoutes({ signing, requireSession: apiSession }));

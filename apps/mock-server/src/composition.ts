@@ -55,7 +55,14 @@ export function createServices(deps: {
     now,
     translate: (auth, definition) => translations.translateForm(auth, definition),
   });
-  const translations = createTranslationsService({ now, forms });
+  const definitionsChanged = (database: string) => catalog.changes.publish(database);
+  const translations = createTranslationsService({ now, forms, definitionsChanged });
+  // A change of one database's definitions, from this server or another: drop what was cached.
+  catalog.changes.subscribe((database) => {
+    forms.refreshCache();
+    translations.refreshCache();
+    catalog.get(database)?.stores.processes.commandsChanged();
+  });
   const records = createRecordsService({ now, forms, signing });
   const pickers = createPickersService({ forms });
   const processes = createProcessesService({ now });
@@ -68,11 +75,12 @@ export function createServices(deps: {
     records,
     bookmarks,
     translations,
+    definitionsChanged,
   });
   const users = createUsersService({ now });
   const permissions = createPermissionsService({ now, forms });
-  const designer = createDesignerService({ now, forms });
-  const commandDesigner = createCommandDesignerService({ now });
+  const designer = createDesignerService({ now, forms, definitionsChanged });
+  const commandDesigner = createCommandDesignerService({ now, definitionsChanged });
   const definitionChanges = createDefinitionChangesService();
   const filterAdmin = createFilterAdminService({ now, forms });
   const datasources = createDatasourcesService({ now, forms });

@@ -1,3 +1,4 @@
+import type { Store } from 'express-rate-limit';
 import type { AuditStore } from '../features/audit/audit-store';
 import type { BookmarkStore } from '../features/bookmarks/bookmarks-store';
 import type { DashboardStore } from '../features/dashboards/dashboards-store';
@@ -21,6 +22,7 @@ import type { SigningStore } from '../features/signing/signing-store';
 import type { TranslationStore } from '../features/translations/translations-store';
 import type { UsersAdminStore } from '../features/users/users-store';
 import type { IdempotencyStore } from '../http/idempotency-store';
+import type { ChangeFeed } from './change-feed';
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -65,5 +67,9 @@ export interface DatabaseEntry {
 export interface DatabaseCatalog {
   list(): readonly DatabaseEntry[];
   get(id: string): DatabaseEntry | undefined;
+  /** Announcements that a database's definitions changed, shared by every server on these databases. */
+  changes: ChangeFeed;
+  /** Where the failed-logon counters live when several servers share these databases; none: each server's memory. */
+  rateLimitStore?: (prefix: string) => Store;
   close(): Promise<void>;
 }

@@ -25,6 +25,7 @@ import { createSqliteTranslationStore } from '../features/translations/translati
 import { createSqliteUsersAdminStore } from '../features/users/users-store';
 import { createSqliteIdempotencyStore } from '../http/idempotency-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
+import { createLocalChangeFeed } from './change-feed';
 import { MIGRATIONS } from './migrations';
 import type { SeedKind } from './seed-data';
 import { seedDatabase } from './seed-database';
@@ -160,6 +161,8 @@ export async function openSqliteCatalog(options: {
   return {
     list: () => entries,
     get: (id) => byId.get(id),
+    // One server per SQLite file: its announcements reach only itself.
+    changes: createLocalChangeFeed(),
     async close() {
       if (closed) return;
       closed = true;

@@ -157,6 +157,8 @@ export function createCallbackService(options: {
   records: RecordsService;
   bookmarks: BookmarksService;
   translations: TranslationsService;
+  /** Tells every server that a database's definitions changed (they drop their caches of it). */
+  definitionsChanged: (database: string) => Promise<void>;
 }): CallbackService {
   const { translations } = options;
   /** A translation command's outcome: its Result as JSON text; an expected refusal keeps its HTTP status. */
@@ -273,9 +275,8 @@ export function createCallbackService(options: {
     'Template.CacheRefresh': {
       '': {
         schema: TemplateCacheRefreshCommandSchema,
-        run: async () => {
-          options.forms.refreshCache();
-          translations.refreshCache();
+        run: async (_command: never, auth: AuthContext) => {
+          await options.definitionsChanged(auth.database.id);
           return { type: 'ok' };
         },
       },

@@ -84,7 +84,11 @@ const toDesignerCommand = (database: DatabaseEntry, stored: StoredVersion): Desi
 });
 
 /** Creates the {@link CommandDesignerService}. */
-export function createCommandDesignerService(options: { now: () => number }): CommandDesignerService {
+export function createCommandDesignerService(options: {
+  now: () => number;
+  /** Tells every server that a database's definitions changed (they drop their caches of it). */
+  definitionsChanged: (database: string) => Promise<void>;
+}): CommandDesignerService {
   const { now } = options;
 
   /**
@@ -167,8 +171,8 @@ export function createCommandDesignerService(options: { now: () => number }): Co
         changeNote: body.ChangeNote,
       });
       if (!result.ok) throw commands.refusal(id, result);
-      // New processes start with the new version; running ones keep theirs.
-      auth.database.stores.processes.commandsChanged();
+      // New processes start with the new version, on every server; running ones keep theirs.
+      await options.definitionsChanged(auth.database.id);
       return { ...stampOf(result.version), Command: draft };
     },
   };

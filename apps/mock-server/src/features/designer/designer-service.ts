@@ -128,7 +128,12 @@ function breakingChange(breaking: BreakingChange[]): AppError {
 }
 
 /** Creates the {@link DesignerService}. */
-export function createDesignerService(options: { now: () => number; forms: FormsService }): DesignerService {
+export function createDesignerService(options: {
+  now: () => number;
+  forms: FormsService;
+  /** Tells every server that a database's definitions changed (they drop their caches of it). */
+  definitionsChanged: (database: string) => Promise<void>;
+}): DesignerService {
   const { now } = options;
 
   return {
@@ -213,8 +218,8 @@ export function createDesignerService(options: { now: () => number; forms: Forms
         }
         throw forms.refusal(no, result);
       }
-      // Template.CacheRefresh: every page's next load reads the new version.
-      options.forms.refreshCache();
+      // Template.CacheRefresh, on every server: every page's next load reads the new version.
+      await options.definitionsChanged(auth.database.id);
       return { ...stampOf(result.version), Definition: draft };
     },
   };

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { AppError } from '../../errors/app-error';
 import { createWorkGate, GateFullError, type WorkGate } from './logon-gate';
 
@@ -41,8 +41,10 @@ function failedLogonLimit(
   key: (req: Request) => string,
   countBusy: boolean,
   requestPropertyName: string,
+  store: Store | undefined,
 ): RequestHandler {
   return rateLimit({
+    ...(store ? { store } : {}),
     requestPropertyName,
     windowMs: limit.windowMs,
     limit: limit.max,
@@ -81,13 +83,22 @@ export function createLogonLimits(options: {
   hashing: LogonHashLimit;
   /** The gate to hash in, shared with the signatures' password checks. @default a gate of `hashing`'s limits */
   gate?: WorkGate;
+  /** Where the counters live, by limit; @default each server's memory (one server per database) */
+  store?: (prefix: string) => Store;
 }) {
-  const perAddress = failedLogonLimit(options.perAddress, clientAddress, true, 'logonAddressLimit');
+  const perAddress = failedLogonLimit(
+    options.perAddress,
+    clientAddress,
+    true,
+    'logonAddressLimit',
+    options.store?.('logon-address:'),
+  );
   const perUser = failedLogonLimit(
     options.perUser,
     (req) => JSON.stringify([clientAddress(req), field(req, 'Database'), field(req, 'UserName')]),
     false,
     'logonUserLimit',
+    options.store?.('logon-user:'),
   );
   // Every logon hashes (an unknown user against a dummy hash, for equal timing): the gate bounds
   // how much of that work anonymous requests can queue; beyond it they are refused unhashed.

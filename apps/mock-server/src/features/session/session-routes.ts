@@ -1,5 +1,6 @@
 import { LogonRequestSchema, PreferencesPatchSchema, SwitchProfileRequestSchema } from '@procedo/client-api';
 import { type RequestHandler, Router } from 'express';
+import type { Store } from 'express-rate-limit';
 import { parseBody } from '../../errors/app-error';
 import {
   clearSessionCookies,
@@ -22,6 +23,8 @@ export function sessionRoutes(options: {
   logonHashLimit: LogonHashLimit;
   /** The hashing gate shared with signatures. @default one of `logonHashLimit`'s own */
   hashGate?: WorkGate;
+  /** Where the failed-logon counters live (shared by every server on one PostgreSQL). @default memory */
+  rateLimitStore?: ((prefix: string) => Store) | undefined;
 }): Router {
   const { sessions, requireSession } = options;
   const router = Router();
@@ -30,6 +33,7 @@ export function sessionRoutes(options: {
     perAddress: options.logonIpRateLimit,
     hashing: options.logonHashLimit,
     ...(options.hashGate ? { gate: options.hashGate } : {}),
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
 
   router.get('/databases', (_req, res) => {

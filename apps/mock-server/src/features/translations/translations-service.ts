@@ -51,6 +51,8 @@ const translationError = (status: number, message: string) =>
 export function createTranslationsService(options: {
   now: () => number;
   forms: Pick<FormsService, 'loadDefinition'>;
+  /** Tells every server that a database's definitions changed (they drop their caches of it). */
+  definitionsChanged: (database: string) => Promise<void>;
 }): TranslationsService {
   const { now, forms } = options;
   // Per database id, then language code: every non-empty translation by key. Saves and
@@ -230,7 +232,7 @@ export function createTranslationsService(options: {
         updatedBy: auth.user.name,
         updatedAt: new Date(now()).toISOString(),
       });
-      overlays.get(auth.database.id)?.delete(language.code);
+      await options.definitionsChanged(auth.database.id);
       return {
         ...result,
         TranslationText: command.TranslationText,
