@@ -28,6 +28,7 @@ import { translationsRoutes } from './features/translations/translations-routes'
 import { usersRoutes } from './features/users/users-routes';
 import { createAdmission, SERVER_BUSY_MESSAGE } from './http/admission';
 import { apiNotFound, jsonErrorHandler } from './http/errors';
+import { healthRoutes } from './http/health-routes';
 import { createIdempotency } from './http/idempotency';
 import { jsonBody } from './http/limits';
 import { sameOriginWrites } from './http/origin';
@@ -44,6 +45,8 @@ export interface AppDeps {
   now: () => number;
   /** File-system calls of uploads. @default node:fs/promises */
   filesFs?: FilesFs;
+  /** True once the server has begun to shut down (`/ready` answers 503). @default never */
+  isClosing?: () => boolean;
   options: Pick<
     ServerOptions,
     | 'sessionTimeoutMinutes'
@@ -98,6 +101,8 @@ export function createApp(deps: AppDeps): ProcedoApp {
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
   app.use(securityHeaders());
+  // Before the request log: a load balancer's probes every second would drown the log.
+  app.use(healthRoutes({ catalog: deps.catalog, logger, closing: deps.isClosing ?? (() => false) }));
   app.use(requestLog(logger));
 
   const apiSession = requireSession({

@@ -10,8 +10,15 @@ export interface ServerOptions {
   port: number;
   /** Interface to listen on. @default '127.0.0.1' (env HOST) */
   host: string;
-  /** Folder of the SQLite files (`demo.sqlite`, `training.sqlite`). @default './data' (env PROCEDO_DATA_DIR) */
+  /** Folder of the SQLite files (`demo.sqlite`, `training.sqlite`) and of uploaded files. @default './data' (env PROCEDO_DATA_DIR) */
   dataDir: string;
+  /**
+   * A PostgreSQL to keep the databases in instead of SQLite files (`postgres://user:password@host:5432/db`):
+   * one schema per database of the logon list; several servers may share it. @default null: SQLite (env PROCEDO_DATABASE_URL)
+   */
+  databaseUrl: string | null;
+  /** Connections each database's pool holds at most on this server (PostgreSQL). @default 10 (env PROCEDO_DATABASE_POOL) */
+  databasePoolSize: number;
   /** Idle timeout of a session in minutes; fractions allowed. @default 20 (env PROCEDO_SESSION_TIMEOUT_MINUTES) */
   sessionTimeoutMinutes: number;
   /** Built reference host to serve, or null for none. @default '<repo>/apps/reference-host/dist' (env PROCEDO_STATIC_DIR) */
@@ -96,6 +103,10 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PROCEDO_DATA_DIR: z.string().min(1).default('./data'),
+  PROCEDO_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  PROCEDO_DATABASE_POOL: z.coerce.number().int().min(1).max(1000).default(10),
   PROCEDO_SESSION_TIMEOUT_MINUTES: z.coerce
     .number()
     .positive()
@@ -168,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.PROCEDO_DATA_DIR),
+    databaseUrl: e.PROCEDO_DATABASE_URL ?? null,
+    databasePoolSize: e.PROCEDO_DATABASE_POOL,
     sessionTimeoutMinutes: e.PROCEDO_SESSION_TIMEOUT_MINUTES,
     staticDir: e.PROCEDO_STATIC_DIR ? path.resolve(e.PROCEDO_STATIC_DIR) : DEFAULT_STATIC_DIR,
     logLevel: e.PROCEDO_LOG_LEVEL,

@@ -6,9 +6,11 @@ import { type Logger, pino } from 'pino';
 import { z } from 'zod';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerOptions } from './config';
+import { DATABASES } from './db/catalog';
+import { openPgCatalog } from './db/pg-catalog';
 import { DEMO_ACCOUNTS } from './db/seed-data';
 import { LARGE_DEMO_BATCHES } from './db/seed-large';
-import { DATABASES, openSqliteCatalog } from './db/sqlite-catalog';
+import { openSqliteCatalog } from './db/sqlite-catalog';
 import { sweepFiles } from './features/files/files-sweep';
 
 export type { ServerOptions } from './config';
@@ -27,6 +29,8 @@ const OptionsSchema = z.object({
   port: z.number().int().min(0).max(65535),
   host: z.string().min(1),
   dataDir: z.string().min(1),
+  databaseUrl: z.string().min(1).nullable(),
+  databasePoolSize: z.number().int().min(1),
   sessionTimeoutMinutes: z.number().positive(),
   staticDir: z.string().min(1).nullable(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -85,20 +89,38 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
     options.logDestination,
   );
 
-  const catalog = await openSqliteCatalog({
-    dataDir: options.dataDir,
-    logger,
-    now,
-    writeWaitMs: options.writeWaitMs,
-    searchCountCap: options.searchCountCap,
-    maxBytes: options.databaseMaxBytes,
-    largeDemoBatches: options.demoLarge ? (options.demoLargeBatches ?? LARGE_DEMO_BATCHES) : null,
-  });
+  const largeDemoBatches = options.demoLarge ? (options.demoLargeBatches ?? LARGE_DEMO_BATCHES) : null;
+  const catalog = options.databaseUrl
+    ? await openPgCatalog({
+        url: options.databaseUrl,
+        logger,
+        now,
+        poolSize: options.databasePoolSize,
+        searchCountCap: options.searchCountCap,
+        largeDemoBatches,
+      })
+    : await openSqliteCatalog({
+        dataDir: options.dataDir,
+        logger,
+        now,
+        writeWaitMs: options.writeWaitMs,
+        searchCountCap: options.searchCountCap,
+        maxBytes: options.databaseMaxBytes,
+        largeDemoBatches,
+      });
   // Housekeeping: a folder that cannot be swept now is swept at a later start.
   await sweepFiles({ dataDir: options.dataDir, catalog, logger, fs: options.filesFs }).catch(
     (error: unknown) => logger.error({ err: error }, 'could not sweep the files folder'),
   );
-  const { app, drain } = createApp({ catalog, logger, now, options, filesFs: options.filesFs });
+  let closing: Promise<void> | undefined;
+  const { app, drain } = createApp({
+    catalog,
+    logger,
+    now,
+    options,
+    filesFs: options.filesFs,
+    isClosing: () => closing !== undefined,
+  });
   const server = createServer({ requestTimeout: options.requestTimeoutMs }, app);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -115,7 +137,6 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
 
-  let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await new Promise<void>((resolve) => {
@@ -151,10 +172,17 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
   return (await start(options)).running;
 }
 
+/** Where the databases are, for the banner: never the URL's password. */
+function whereStored(options: ServerOptions): string {
+  if (!options.databaseUrl) return options.dataDir;
+  const url = new URL(options.databaseUrl);
+  return `PostgreSQL ${url.host || url.searchParams.get('host') || 'localhost'}${url.pathname} (one schema each; uploads in ${options.dataDir})`;
+}
+
 function banner(running: RunningServer, options: ServerOptions): string {
   return [
     `Procedo reference server listening on ${running.url}`,
-    `  Databases: ${DATABASES.map((db) => `${db.id} (${db.name})`).join(', ')} in ${options.dataDir}`,
+    `  Databases: ${DATABASES.map((db) => `${db.id} (${db.name})`).join(', ')} in ${whereStored(options)}`,
     `  Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.userName} / ${a.password} (${a.role})`).join(', ')}`,
     `  Session idle timeout: ${options.sessionTimeoutMinutes} minutes, lifetime at most ${options.sessionMaxHours} hours`,
     `  Serving the reference host from: ${options.staticDir ?? '(none)'}`,

@@ -23,6 +23,20 @@ import type { TranslationStore } from '../features/translations/translations-sto
 import type { UsersAdminStore } from '../features/users/users-store';
 import type { IdempotencyStore } from '../http/idempotency-store';
 import type { ChangeFeed } from './change-feed';
+import type { SeedKind } from './seed-data';
+
+/** A database the server offers, and which seed it gets on first start. */
+export interface DatabaseDefinition {
+  id: string;
+  name: string;
+  seed: SeedKind;
+}
+
+/** The demo databases of CONTRACT: `demo` (full seed) and `training` (smaller). */
+export const DATABASES: readonly DatabaseDefinition[] = [
+  { id: 'demo', name: 'Demo', seed: 'full' },
+  { id: 'training', name: 'Training', seed: 'small' },
+];
 
 /** Every store of one database: what services use, whatever engine is behind it. */
 export interface DatabaseStores {
@@ -69,6 +83,8 @@ export interface DatabaseCatalog {
   get(id: string): DatabaseEntry | undefined;
   /** Announcements that a database's definitions changed, shared by every server on these databases. */
   changes: ChangeFeed;
+  /** Resolves when every database answers a trivial read (readiness); rejects otherwise. */
+  ping(): Promise<void>;
   /** Where the failed-logon counters live when several servers share these databases; none: each server's memory. */
   rateLimitStore?: (prefix: string) => Store;
   close(): Promise<void>;

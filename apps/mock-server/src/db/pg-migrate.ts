@@ -1,4 +1,4 @@
-import type { PgDatabase } from './pg';
+import { type PgDatabase, type PgExecutor, pgExecutor } from './pg';
 
 /** One schema step on PostgreSQL; `version` values are 1, 2, 3… in order and never change once shipped. */
 export interface PgMigration {
@@ -11,9 +11,14 @@ export interface PgMigration {
  * Applies the migrations newer than the schema's recorded version, in one transaction holding a
  * lock on the schema's name, so several servers starting together on one PostgreSQL migrate it
  * once (the others wait, then find nothing to do). Returns the versions applied. A schema from a
- * newer server is refused rather than guessed at.
+ * newer server is refused rather than guessed at. `onCreate` fills a schema this call created (the
+ * seed), in the same transaction: a server starting alongside never sees it half filled.
  */
-export async function migratePg(db: PgDatabase, migrations: readonly PgMigration[]): Promise<number[]> {
+export async function migratePg(
+  db: PgDatabase,
+  migrations: readonly PgMigration[],
+  options: { onCreate?: (tx: PgExecutor) => Promise<void> } = {},
+): Promise<number[]> {
   const client = await db.pool.connect();
   try {
     await client.query('BEGIN');
@@ -45,6 +50,7 @@ export async function migratePg(db: PgDatabase, migrations: readonly PgMigration
       ]);
       applied.push(migration.version);
     }
+    if (current === 0 && options.onCreate) await options.onCreate(pgExecutor(client));
     await client.query('COMMIT');
     return applied;
   } catch (error) {

@@ -59,7 +59,8 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-const executor = (client: pg.Pool | pg.PoolClient): PgExecutor => ({
+/** Statements on `client` (a pool, or one connection held for a transaction). */
+export const pgExecutor = (client: pg.Pool | pg.PoolClient): PgExecutor => ({
   async many<R>(sql: string, params: readonly unknown[] = []) {
     return (await client.query(sql, params as unknown[])).rows as R[];
   },
@@ -100,7 +101,7 @@ export async function openPgDatabase(
     await pool.end();
     throw error;
   }
-  const base = executor(pool);
+  const base = pgExecutor(pool);
   return {
     ...base,
     schema,
@@ -111,7 +112,7 @@ export async function openPgDatabase(
         let broken = false;
         try {
           await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-          const result = await work(executor(client));
+          const result = await work(pgExecutor(client));
           await client.query('COMMIT');
           return result;
         } catch (error) {

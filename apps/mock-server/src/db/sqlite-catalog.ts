@@ -24,26 +24,12 @@ import { createSqliteSigningStore } from '../features/signing/signing-store';
 import { createSqliteTranslationStore } from '../features/translations/translations-store';
 import { createSqliteUsersAdminStore } from '../features/users/users-store';
 import { createSqliteIdempotencyStore } from '../http/idempotency-store';
-import type { DatabaseCatalog, DatabaseEntry } from './catalog';
+import { DATABASES, type DatabaseCatalog, type DatabaseDefinition, type DatabaseEntry } from './catalog';
 import { createLocalChangeFeed } from './change-feed';
 import { MIGRATIONS } from './migrations';
-import type { SeedKind } from './seed-data';
 import { seedDatabase } from './seed-database';
 import { seedLargeDemo } from './seed-large';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
-
-/** A database the server offers, and which seed it gets on first start. */
-export interface DatabaseDefinition {
-  id: string;
-  name: string;
-  seed: SeedKind;
-}
-
-/** The demo databases of CONTRACT: `demo` (full seed) and `training` (smaller). */
-export const DATABASES: readonly DatabaseDefinition[] = [
-  { id: 'demo', name: 'Demo', seed: 'full' },
-  { id: 'training', name: 'Training', seed: 'small' },
-];
 
 /**
  * The large demo into a database seeded by this start only: topping up an existing database would
@@ -163,6 +149,9 @@ export async function openSqliteCatalog(options: {
     get: (id) => byId.get(id),
     // One server per SQLite file: its announcements reach only itself.
     changes: createLocalChangeFeed(),
+    async ping() {
+      for (const db of opened) db.prepare('SELECT 1').get();
+    },
     async close() {
       if (closed) return;
       closed = true;

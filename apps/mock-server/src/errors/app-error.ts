@@ -69,6 +69,34 @@ export interface StorageFailure {
   message: string;
 }
 
+/** SQLite's, the file system's and PostgreSQL's (53100 disk_full) "no room". */
+const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT', '53100']);
+
+/**
+ * PostgreSQL's answers that the database cannot take the request now but will soon: a
+ * transaction that lost to concurrent ones even after its retries (40001, 40P01), too many
+ * connections (53300), a statement past its time limit or a lock wait given up (57014, 55P03), the
+ * server shutting down or starting (57P01–57P03), a broken connection (08xxx), and the driver's
+ * own connection errors.
+ */
+const DATABASE_BUSY_CODES = new Set([
+  '40001',
+  '40P01',
+  '53300',
+  '57014',
+  '55P03',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+
 export const DATABASE_BUSY_MESSAGE =
   'The database is busy: your change was not saved. Try again in a moment.';
 export const STORAGE_FULL_MESSAGE =
@@ -81,10 +109,10 @@ export const STORAGE_FULL_MESSAGE =
 export function storageFailure(error: unknown): StorageFailure | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+  if (STORAGE_FULL_CODES.has(code)) {
     return { status: 507, code: 'STORAGE_FULL', message: STORAGE_FULL_MESSAGE };
   }
-  if (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED') {
+  if (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED' || DATABASE_BUSY_CODES.has(code)) {
     return { status: 503, code: 'DATABASE_BUSY', message: DATABASE_BUSY_MESSAGE };
   }
   return null;

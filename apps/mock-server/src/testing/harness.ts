@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerOptions } from '../config';
 import { type RunningServer, startServer } from '../server';
+import { createTestPgDatabase } from './pg';
 
 /** A clock tests move by hand. */
 export interface FakeClock {
@@ -28,13 +29,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * A real server on port 0 with a temporary data folder; in the `mock-server-pg` test project
+ * (`PROCEDO_TEST_ENGINE=postgres`) its databases are in a new PostgreSQL database of its own.
+ */
 export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-server-test-'));
   const clock = fakeClock();
+  const pg = process.env.PROCEDO_TEST_ENGINE === 'postgres' ? await createTestPgDatabase() : null;
   const base: Partial<ServerOptions> = {
     port: 0,
     host: '127.0.0.1',
     dataDir,
+    databaseUrl: pg?.url ?? null,
     logLevel: 'silent',
     staticDir: null,
     sessionTimeoutMinutes: 20,
@@ -54,6 +61,7 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
     },
     async close() {
       await test.server.close();
+      await pg?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
