@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'apps/mock-server/vitest.config.ts',
+      'apps/mock-server/vitest.pg.config.ts',
       'apps/reference-host/vitest.config.ts',
       'scripts/vitest.config.mjs',
     ],

@@ -4,7 +4,15 @@ import { defineProject } from 'vitest/config';
 /** Project config shared by the workspace: tests resolve our own packages to their sources. */
 export function procedoProject(
   name: string,
-  options: { environment?: 'node' | 'jsdom'; setupFiles?: string[] } = {},
+  options: {
+    environment?: 'node' | 'jsdom';
+    setupFiles?: string[];
+    /** @default the `src` and `test` test files */
+    include?: string[];
+    exclude?: string[];
+    globalSetup?: string[];
+    env?: Record<string, string>;
+  } = {},
 ) {
   return defineProject({
     resolve: { conditions: ['@procedo/source', ...defaultClientConditions] },
@@ -12,7 +20,10 @@ export function procedoProject(
     test: {
       name,
       environment: options.environment ?? 'node',
-      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      include: options.include ?? ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      ...(options.exclude ? { exclude: ['**/node_modules/**', ...options.exclude] } : {}),
+      ...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
+      ...(options.env ? { env: options.env } : {}),
       setupFiles: options.setupFiles ?? [],
       restoreMocks: true,
       // jsdom tests type with user-event: on a busy 2-core machine one can take several seconds,

@@ -117,22 +117,21 @@ export function chromiumPath() {
 }
 
 /**
- * Makes sure Chromium is there for the browser tests: installs Debian's `chromium` with apt when
- * running as root, otherwise stops with a message naming the package.
+ * Installs Debian's package `name` with apt when running as root; otherwise stops with a message
+ * naming the package `what` needs. Stops the run too when apt fails.
  */
-export function ensureChromium() {
-  if (chromiumPath()) return chromiumPath();
+export function installDebianPackage(name, what) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      "The browser tests need Chromium. Install Debian's package 'chromium' (sudo apt-get install -y chromium) and run npm test again.",
+      `${what} Install Debian's package '${name}' (sudo apt-get install -y ${name}) and run npm test again.`,
     );
     process.exit(1);
   }
-  console.log("Chromium is missing: installing Debian's package 'chromium' with apt…");
+  console.log(`${name} is missing: installing Debian's package '${name}' with apt…`);
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
+    ['install', '-y', '-qq', name],
   ]) {
     const result = spawnSync('apt-get', args, {
       stdio: 'inherit',
@@ -140,10 +139,19 @@ export function ensureChromium() {
     });
     if (result.status !== 0) {
       console.error(
-        `apt-get ${args.join(' ')} failed: install Debian's package 'chromium' and run npm test again.`,
+        `apt-get ${args.join(' ')} failed: install Debian's package '${name}' and run npm test again.`,
       );
       process.exit(1);
     }
   }
+}
+
+/**
+ * Makes sure Chromium is there for the browser tests: installs Debian's `chromium` with apt when
+ * running as root, otherwise stops with a message naming the package.
+ */
+export function ensureChromium() {
+  if (chromiumPath()) return chromiumPath();
+  installDebianPackage('chromium', 'The browser tests need Chromium.');
   return chromiumPath();
 }

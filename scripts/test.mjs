@@ -1,10 +1,12 @@
 // `npm test`: every suite of the project, in order — build, typecheck, lint, unit and server
 // integration tests (vitest projects; the server suite starts the real server on port 0 with a
-// temporary SQLite file), the Storybook build, and end-to-end tests in Debian's Chromium.
+// temporary SQLite file; its PostgreSQL tests run on a throwaway PostgreSQL server), the Storybook
+// build, and end-to-end tests in Debian's Chromium.
 // Ends with one line `N passed, N failed` totalling every suite.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll, checkNode, ensureChromium, ensureInstalled, root, run } from './lib.mjs';
+import { ensurePostgres } from './postgres.mjs';
 
 checkNode();
 const startedAt = Date.now();
@@ -80,7 +82,9 @@ for (const project of [
   ]);
 }
 await check('lint and format (biome)', path.join(root, 'node_modules/.bin/biome'), ['ci', '.']);
-await vitest('unit and server integration tests', 'unit.json', []);
+// The server suites also run on a throwaway PostgreSQL (apps/mock-server/vitest.pg.config.ts).
+ensurePostgres();
+await vitest('unit and server integration tests (SQLite and PostgreSQL)', 'unit.json', []);
 
 sinceBuild = Date.now();
 if (built) {

@@ -26,16 +26,9 @@ import { createSqliteUsersAdminStore } from '../features/users/users-store';
 import { createSqliteIdempotencyStore } from '../http/idempotency-store';
 import type { DatabaseCatalog, DatabaseEntry } from './catalog';
 import { MIGRATIONS } from './migrations';
-import { BACKFILL_NAVIGATION_VERSIONS } from './migrations/navigation-versions';
-import { seedIfNeeded, seedRolesIfNeeded } from './seed';
-import { seedDashboardsIfNeeded } from './seed-dashboards';
 import type { SeedKind } from './seed-data';
-import { seedFormAccessIfNeeded, seedFormsIfNeeded } from './seed-forms';
-import { seedHistoryIfNeeded } from './seed-history';
+import { seedDatabase } from './seed-database';
 import { seedLargeDemo } from './seed-large';
-import { seedProcessesIfNeeded } from './seed-processes';
-import { seedTranslationsIfNeeded } from './seed-translations';
-import { seedUserProfilesIfNeeded } from './seed-user-profiles';
 import { createWriter, migrate, openSqlite, type SqliteDatabase, serveRequests } from './sqlite';
 
 /** A database the server offers, and which seed it gets on first start. */
@@ -111,17 +104,7 @@ export async function openSqliteCatalog(options: {
       const db = openSqlite(file);
       opened.push(db);
       const applied = migrate(db, MIGRATIONS);
-      const seeded = await seedIfNeeded(db, definition.seed, options.now());
-      await seedRolesIfNeeded(db, options.now());
-      seedUserProfilesIfNeeded(db, options.now());
-      const formsSeeded = seedFormsIfNeeded(db, definition.seed, options.now());
-      const processesSeeded = seedProcessesIfNeeded(db, definition.seed, options.now());
-      seedFormAccessIfNeeded(db, options.now());
-      seedHistoryIfNeeded(db, options.now());
-      seedDashboardsIfNeeded(db, options.now());
-      seedTranslationsIfNeeded(db, options.now());
-      // Version 1 of each navigation the seed just wrote (a no-op once every profile has one).
-      db.exec(BACKFILL_NAVIGATION_VERSIONS);
+      const { seeded, formsSeeded, processesSeeded } = await seedDatabase(db, definition.seed, options.now());
       if (options.largeDemoBatches && definition.seed === 'full') {
         seedLarge(db, definition.id, seeded, options.largeDemoBatches, options);
       }

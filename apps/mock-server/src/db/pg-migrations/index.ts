@@ -1,0 +1,5 @@
+import type { PgMigration } from '../pg-migrate';
+import { BASELINE } from './baseline';
+
+/** PostgreSQL's migrations in order (its own numbering: 1 is SQLite's schema 29). */
+export const PG_MIGRATIONS: readonly PgMigration[] = [BASELINE];
