@@ -3,7 +3,7 @@ import { createAsyncWriter, type SqliteAsyncWriter, type SqliteDatabase } from '
 import { type CommandReads, createCommandReads } from './process-command-reads';
 import type { StepDefinition } from './process-definitions';
 import { createProcessHistory } from './process-history';
-import { STEP_COLUMNS, toProcess, toStep } from './process-store-rows';
+import { processChangeColumns, stepChangeColumns, toEvent, toProcess, toStep } from './process-store-rows';
 import { type ProcessStatements, prepareStatements } from './process-store-statements';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
 
@@ -297,22 +297,12 @@ function storeOn(
     },
     async updateProcess(id, change) {
       check();
-      const sets: string[] = [];
-      const values: Record<string, unknown> = { id };
-      if (change.state !== undefined) {
-        sets.push('state = @state');
-        values.state = change.state;
-      }
-      if (change.currentStepId !== undefined) {
-        sets.push('current_step_id = @currentStepId');
-        values.currentStepId = change.currentStepId;
-      }
-      if (change.completedAt !== undefined) {
-        sets.push('completed_at_utc = @completedAt');
-        values.completedAt = change.completedAt;
-      }
+      const sets = processChangeColumns(change);
       if (sets.length === 0) return;
-      statements.update(`UPDATE processes SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      const assignments = sets.map(([column]) => `${column} = ?`).join(', ');
+      statements
+        .update(`UPDATE processes SET ${assignments} WHERE id = ?`)
+        .run([...sets.map(([, value]) => value), id]);
       changes(id, null);
     },
     async getStep(id) {
@@ -326,16 +316,13 @@ function storeOn(
     },
     async updateStep(id, change) {
       check();
-      const sets: string[] = [];
-      const values: Record<string, unknown> = { id };
-      for (const [key, column] of Object.entries(STEP_COLUMNS) as [keyof typeof STEP_COLUMNS, string][]) {
-        if (change[key] === undefined) continue;
-        sets.push(`${column} = @${key}`);
-        values[key] = change[key];
-      }
-      if (change.bumpRevision) sets.push('revision = revision + 1');
-      if (sets.length === 0) return;
-      statements.update(`UPDATE process_steps SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      const sets = stepChangeColumns(change);
+      const assignments = sets.map(([column]) => `${column} = ?`);
+      if (change.bumpRevision) assignments.push('revision = revision + 1');
+      if (assignments.length === 0) return;
+      statements
+        .update(`UPDATE process_steps SET ${assignments.join(', ')} WHERE id = ?`)
+        .run([...sets.map(([, value]) => value), id]);
       const owner = statements.processOfStep.get(id);
       if (owner) changes(owner.process_id, null);
     },
@@ -346,14 +333,7 @@ function storeOn(
     },
     async listEvents(processId, limit) {
       check();
-      return statements.listEvents.all(processId, limit).map((row) => ({
-        processId: row.process_id,
-        stepId: row.step_id,
-        at: row.at_utc,
-        by: row.by_user,
-        kind: row.kind,
-        detail: row.detail,
-      }));
+      return statements.listEvents.all(processId, limit).map(toEvent);
     },
     async listSubProcesses(processId) {
       check();
