@@ -3,6 +3,7 @@ import { createAsyncWriter, type SqliteAsyncWriter, type SqliteDatabase } from '
 import { type CommandReads, createCommandReads } from './process-command-reads';
 import type { StepDefinition } from './process-definitions';
 import { createProcessHistory } from './process-history';
+import { type StoreHooks, trackChanges } from './process-store-hooks';
 import { processChangeColumns, stepChangeColumns, toEvent, toProcess, toStep } from './process-store-rows';
 import { type ProcessStatements, prepareStatements } from './process-store-statements';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
@@ -209,14 +210,10 @@ export function createSqliteProcessStore(
     transaction: async (work) => {
       outerCheck();
       return write(async (transaction) => {
-        const changed = new Set<number>();
-        let changedAt: string | null = null;
+        const changed = trackChanges();
         const tx: ProcessStore = storeOn(statements, commands, {
           check: () => transaction.assertOpen(),
-          changes: (processId, at) => {
-            changed.add(processId);
-            if (at !== null && (changedAt === null || at < changedAt)) changedAt = at;
-          },
+          changes: changed.note,
           transaction: async (inner) => {
             transaction.assertOpen();
             return inner(tx);
@@ -227,8 +224,8 @@ export function createSqliteProcessStore(
         try {
           const result = await work(tx);
           transaction.assertOpen();
-          const at = changedAt ?? new Date(now()).toISOString();
-          for (const processId of changed) history.record(processId, at);
+          const at = changed.keptAt(() => new Date(now()).toISOString());
+          for (const processId of changed.processes) history.record(processId, at);
           return result;
         } finally {
           open = false;
@@ -240,21 +237,8 @@ export function createSqliteProcessStore(
   return outer;
 }
 
-/**
- * The store's calls on `statements`: `check` runs before each (the outer store refuses calls
- * while its transaction is open; a transaction's store, calls after it is over), `changes` notes
- * a process a write changed (as of `at`, when the write knows its instant).
- */
-function storeOn(
-  statements: ProcessStatements,
-  commands: CommandReads,
-  hooks: {
-    check: () => void;
-    changes: (processId: number, at: string | null) => void;
-    transaction: ProcessStore['transaction'];
-    at: ProcessStore['at'];
-  },
-): ProcessStore {
+/** The store's calls on `statements`, running `hooks` (see {@link StoreHooks}). */
+function storeOn(statements: ProcessStatements, commands: CommandReads, hooks: StoreHooks): ProcessStore {
   const { check, changes } = hooks;
   return {
     transaction: hooks.transaction,
