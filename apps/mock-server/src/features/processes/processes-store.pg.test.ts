@@ -1,63 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { describe, expect, it } from 'vitest';
+import { outcomeOf, useProcessStoreParity } from '../../testing/process-store-parity';
 import type { ProcessOrderColumn, ProcessStore } from './processes-store';
-import { createSqliteProcessStore } from './processes-store';
-import { createPgProcessStore } from './processes-store.pg';
 
 // The PostgreSQL process store against the SQLite one on the same seeded data: every call gives
 // the same answer on both (the same refusal, for a call refused).
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
-let dbs: ParityDatabases;
-let sqlite: ProcessStore;
-let pg: ProcessStore;
-
-beforeAll(async () => {
-  dbs = await openParityDatabases('full', NOW);
-  sqlite = createSqliteProcessStore(dbs.sqlite, {}, () => NOW);
-  pg = createPgProcessStore(dbs.pg, () => NOW);
-}, 120_000);
-afterAll(async () => {
-  await dbs?.close();
-});
-
-/** A call's value, or the message it was refused with. */
-async function outcome<T>(work: () => Promise<T>): Promise<{ value: T } | { refused: string }> {
-  try {
-    return { value: await work() };
-  } catch (error) {
-    return { refused: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** Runs `call` on the SQLite store, then on the PostgreSQL one; the answers must be equal. */
-async function same<T>(call: (store: ProcessStore) => Promise<T>): Promise<T> {
-  const expected = await outcome(() => call(sqlite));
-  const actual = await outcome(() => call(pg));
-  expect(actual).toEqual(expected);
-  if ('refused' in expected) throw new Error(`refused on both: ${expected.refused}`);
-  return expected.value;
-}
+const parity = useProcessStoreParity('full', NOW);
+const { same, processIds } = parity;
+const outcome = outcomeOf;
 
 /** Both engines' rows of a query (SQLite `?` placeholders; `$n` on PostgreSQL). */
 async function sameRows(sqliteSql: string, pgSql: string, params: unknown[] = []) {
-  const expected = dbs.sqlite.prepare(sqliteSql).all(...params);
-  const actual = await dbs.pg.many(pgSql, params);
+  const expected = parity.dbs.sqlite.prepare(sqliteSql).all(...params);
+  const actual = await parity.dbs.pg.many(pgSql, params);
   expect(actual).toEqual(expected);
   return expected as Record<string, unknown>[];
 }
-
-const processIds = async () =>
-  (
-    await sqlite.listProcesses({
-      ownerUserId: null,
-      state: null,
-      orderBy: 'Id',
-      descending: false,
-      offset: 0,
-      limit: 100_000,
-    })
-  ).rows.map((row) => row.id);
 
 /** Every read of one process on both engines (process, steps, each step, events, sub-processes, documents). */
 async function sameProcess(view: (store: ProcessStore) => ProcessStore, id: number) {
@@ -115,13 +74,13 @@ describe('the process store on PostgreSQL, against SQLite on the same seeded dat
     await same((s) => s.getCommandByName(commands[0]!.name.toUpperCase()));
     await same((s) => s.getCommandVersion(999_999, 1));
     // The cache is dropped on a publish and read again: the same answers.
-    sqlite.commandsChanged();
-    pg.commandsChanged();
+    parity.sqlite.commandsChanged();
+    parity.pg.commandsChanged();
     await same((s) => s.listCommands());
   });
 
   it('creates processes with steps, runs, completes and links sub-processes, keeps documents and events: the same ids, rows and history', async () => {
-    const commands = await sqlite.listCommands();
+    const commands = await parity.sqlite.listCommands();
     const names = [
       'alpha',
       'Beta',
@@ -233,7 +192,7 @@ describe('the process store on PostgreSQL, against SQLite on the same seeded dat
       }),
     );
     // A report document produced, then produced again (a new version); writes outside a transaction.
-    const [documentStep] = await sqlite.listSteps(ids[1]!);
+    const [documentStep] = await parity.sqlite.listSteps(ids[1]!);
     for (const [n, at] of [minute(41), minute(45)].entries()) {
       await same((s) =>
         s.saveDocument({ stepId: documentStep!.id, processId: ids[1]!, html: `<p>v${n}</p>`, at, by: 'u' }),
@@ -274,11 +233,11 @@ describe('the process store on PostgreSQL, against SQLite on the same seeded dat
       'SELECT id, process_id, at_utc, state, current_step_id, completed_at_utc, steps_json FROM process_states ORDER BY id';
     const parsed = (rows: Record<string, unknown>[]) =>
       rows.map((row) => ({ ...row, steps_json: JSON.parse(String(row.steps_json)) }));
-    expect(parsed(await dbs.pg.many(kept))).toEqual(
-      parsed(dbs.sqlite.prepare(kept).all() as Record<string, unknown>[]),
+    expect(parsed(await parity.dbs.pg.many(kept))).toEqual(
+      parsed(parity.dbs.sqlite.prepare(kept).all() as Record<string, unknown>[]),
     );
     expect(
-      (dbs.sqlite.prepare('SELECT count(*) AS n FROM process_states').get() as { n: number }).n,
+      (parity.dbs.sqlite.prepare('SELECT count(*) AS n FROM process_states').get() as { n: number }).n,
     ).toBeGreaterThan(names.length * 2);
   });
 
@@ -323,13 +282,13 @@ describe('the process store on PostgreSQL, against SQLite on the same seeded dat
       await same((s) => s.at(atIso).listCommands());
     }
     const at = (store: ProcessStore) => store.at(minute(30));
-    expect(await outcome(() => at(pg).updateProcess(ids[0]!, { state: 'completed' }))).toEqual(
-      await outcome(() => at(sqlite).updateProcess(ids[0]!, { state: 'completed' })),
+    expect(await outcome(() => at(parity.pg).updateProcess(ids[0]!, { state: 'completed' }))).toEqual(
+      await outcome(() => at(parity.sqlite).updateProcess(ids[0]!, { state: 'completed' })),
     );
-    expect(await outcome(() => at(pg).transaction(async () => 1))).toEqual({
+    expect(await outcome(() => at(parity.pg).transaction(async () => 1))).toEqual({
       refused: 'a process view at a timepoint is read-only',
     });
-    expect(await outcome(() => at(sqlite).transaction(async () => 1))).toEqual({
+    expect(await outcome(() => at(parity.sqlite).transaction(async () => 1))).toEqual({
       refused: 'a process view at a timepoint is read-only',
     });
   });
