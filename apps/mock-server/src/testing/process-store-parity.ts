@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { SeedKind } from '../db/seed-data';
-import { createSqliteProcessStore, type ProcessStore } from '../features/processes/processes-store';
+import {
+  createSqliteProcessStore,
+  type ProcessRecord,
+  type ProcessStore,
+} from '../features/processes/processes-store';
 import { createPgProcessStore } from '../features/processes/processes-store.pg';
 import { openParityDatabases, type ParityDatabases } from './parity';
 
@@ -59,3 +63,20 @@ export function useProcessStoreParity(kind: SeedKind, now: number) {
   });
   return parity;
 }
+
+/** Inserts a top-level process of `commandId` (version 1, owner 1, by `test`), created at `createdAt`. */
+export const insertTestProcess = (
+  store: ProcessStore,
+  fields: Pick<ProcessRecord, 'commandId' | 'name' | 'createdAt'>,
+) =>
+  store.insertProcess({
+    commandVersion: 1,
+    parentProcessId: null,
+    parentStepId: null,
+    parentUrl: null,
+    ownerUserId: 1,
+    createdBy: 'test',
+    variablesJson: '[]',
+    propertyBag: null,
+    ...fields,
+  });

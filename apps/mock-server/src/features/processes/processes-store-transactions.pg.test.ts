@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgDatabase, type PgDatabase, type PgExecutor } from '../../db/pg';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { insertTestProcess } from '../../testing/process-store-parity';
 import type { AuthContext } from '../session/session-service';
 import { initialPhase } from './process-definitions';
 import { createProcessesService } from './processes-service';
@@ -100,19 +101,7 @@ const keptStates = (id: number) =>
   count('SELECT count(*) AS n FROM process_states WHERE process_id = $1', [id]);
 
 const newProcess = (tx: ProcessStore, name: string, commandId: number) =>
-  tx.insertProcess({
-    commandId,
-    commandVersion: 1,
-    name,
-    parentProcessId: null,
-    parentStepId: null,
-    parentUrl: null,
-    ownerUserId: 1,
-    createdBy: 'test',
-    createdAt: AT,
-    variablesJson: '[]',
-    propertyBag: null,
-  });
+  insertTestProcess(tx, { commandId, name, createdAt: AT });
 
 /** A process of `command` whose step at `position` is the active one (the ones before it done). */
 async function processAt(store: ProcessStore, command: CommandRecord, position: number) {
