@@ -1,20 +1,6 @@
 import type { SqliteDatabase } from '../../db/sqlite';
-import {
-  ProcessCommandDefinitionSchema,
-  type StepDefinition,
-  StepDefinitionSchema,
-} from './process-definitions';
+import { type CommandRow, type CommandStepRow, toCommands, toCommandVersion } from './process-command-rows';
 import type { CommandRecord, ProcessStore } from './processes-store';
-
-interface CommandRow {
-  id: number;
-  name: string;
-  description: string;
-  open_flow: number;
-  start: number;
-  ask_name: number;
-  version: number;
-}
 
 /** The SQLite reads behind the command calls of the {@link ProcessStore} (which make them async). */
 export interface CommandReads {
@@ -34,7 +20,7 @@ export function createCommandReads(db: SqliteDatabase): CommandReads {
   const commandVersionRow = db.prepare<[number, number], { json: string }>(
     'SELECT json FROM process_command_versions WHERE command_id = ? AND version = ?',
   );
-  const commandStepRows = db.prepare<[], { command_id: number; definition_json: string }>(
+  const commandStepRows = db.prepare<[], CommandStepRow>(
     'SELECT command_id, definition_json FROM process_command_steps ORDER BY command_id, position',
   );
 
@@ -45,34 +31,18 @@ export function createCommandReads(db: SqliteDatabase): CommandReads {
   const loadVersion = (id: number, version: number): CommandRecord | null => {
     const key = `${id}:${version}`;
     if (versions.has(key)) return versions.get(key) ?? null;
-    const row = commandVersionRow.get(id, version);
-    const definition = row ? ProcessCommandDefinitionSchema.parse(JSON.parse(row.json)) : null;
-    // A command written straight into the tables (not published through the designer) has no
-    // version row yet: it is its version 1 as the tables hold it, as the command list reads it.
-    const record = definition
-      ? { id, version, ...definition }
-      : (loadCommands().find((command) => command.id === id && command.version === version) ?? null);
+    const record = toCommandVersion(
+      id,
+      version,
+      commandVersionRow.get(id, version)?.json ?? null,
+      loadCommands,
+    );
     versions.set(key, record);
     return record;
   };
   const loadCommands = (): CommandRecord[] => {
     if (commands) return commands;
-    const steps = new Map<number, StepDefinition[]>();
-    for (const row of commandStepRows.all()) {
-      const list = steps.get(row.command_id) ?? [];
-      list.push(StepDefinitionSchema.parse(JSON.parse(row.definition_json)));
-      steps.set(row.command_id, list);
-    }
-    commands = commandRows.all().map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      openFlow: row.open_flow === 1,
-      start: row.start === 1,
-      askName: row.ask_name === 1,
-      steps: steps.get(row.id) ?? [],
-      version: row.version,
-    }));
+    commands = toCommands(commandRows.all(), commandStepRows.all());
     return commands;
   };
 

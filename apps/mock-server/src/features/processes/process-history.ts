@@ -1,7 +1,8 @@
-import type { ProcessState, StepState } from '@procedo/client-api';
 import type { SqliteDatabase } from '../../db/sqlite';
+import { historyView, type StateRow } from './process-history-view';
+import type { EventRow } from './process-store-rows';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
-import type { ProcessRecord, ProcessStore, StepRecord } from './processes-store';
+import type { ProcessStore } from './processes-store';
 
 // Time travel of processes (CONTRACT "Time travel"): `processes` and `process_steps` hold the
 // state now and are updated in place, so every state they pass through is appended to
@@ -13,28 +14,6 @@ const STEPS_JSON = `(SELECT json_group_array(json_object('id', s.id, 'position',
     'phase', s.phase, 'answers', s.answers_json, 'subProcessId', s.sub_process_id,
     'completedAt', s.completed_at_utc, 'completedBy', s.completed_by))
   FROM (SELECT * FROM process_steps WHERE process_id = p.id ORDER BY position) AS s)`;
-
-/** A step as kept in `steps_json`. */
-interface KeptStep {
-  id: number;
-  position: number;
-  state: StepState;
-  phase: string;
-  answers: string;
-  subProcessId: number | null;
-  completedAt: string | null;
-  completedBy: string | null;
-}
-
-interface StateRow {
-  id: number;
-  process_id: number;
-  at_utc: string;
-  state: ProcessState;
-  current_step_id: number | null;
-  completed_at_utc: string | null;
-  steps_json: string;
-}
 
 /** Migration 10: the state of each process stored before it, as of its creation (earlier states were not kept). */
 export function backfillProcessStates(db: SqliteDatabase): void {
@@ -87,17 +66,7 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
   const children = db.prepare<[number], { id: number }>(
     'SELECT id FROM processes WHERE parent_process_id = ? ORDER BY id',
   );
-  const eventsAt = db.prepare<
-    [number, string, number],
-    {
-      process_id: number;
-      step_id: number | null;
-      at_utc: string;
-      by_user: string;
-      kind: string;
-      detail: string | null;
-    }
-  >(
+  const eventsAt = db.prepare<[number, string, number], EventRow>(
     `SELECT * FROM process_events WHERE process_id = ? AND at_utc <= ?
      ORDER BY at_utc DESC, id DESC LIMIT ?`,
   );
@@ -115,143 +84,60 @@ export function createProcessHistory(db: SqliteDatabase): ProcessHistory {
     return statement;
   };
 
-  // The API refuses writes at a timepoint before a service runs (http/timepoint.ts).
-  const readOnly = (): Promise<never> =>
-    Promise.reject(new Error('a process view at a timepoint is read-only'));
-
   return {
     record(processId, atIso) {
       record.run({ id: processId, at: atIso });
     },
 
     at(base, atIso, check = () => {}) {
-      // A view lives for one call, which reads the same process several times: each once.
-      const loaded = new Map<number, Promise<{ process: ProcessRecord; steps: StepRecord[] } | null>>();
-      const load = (id: number) => {
-        let entry = loaded.get(id);
-        if (!entry) {
-          entry = read(id);
-          loaded.set(id, entry);
-        }
-        return entry;
-      };
-      /** The process (with its steps) as it was at `atIso`, or null when it did not exist yet. */
-      const read = async (id: number): Promise<{ process: ProcessRecord; steps: StepRecord[] } | null> => {
-        check();
-        const state = stateAt.get(id, atIso);
-        if (!state) return null;
-        const now = await base.getProcess(id);
-        if (!now) return null;
-        const steps = (JSON.parse(state.steps_json) as KeptStep[])
-          .map(
-            (step): StepRecord => ({
-              id: step.id,
-              processId: id,
-              position: step.position,
-              state: step.state,
-              phase: step.phase,
-              revision: 0,
-              answersJson: step.answers,
-              dataJson: null,
-              subProcessId: step.subProcessId,
-              lastRequestKey: null,
-              lastResultJson: null,
-              completedAt: step.completedAt,
-              completedBy: step.completedBy,
-            }),
-          )
-          .sort((a, b) => a.position - b.position);
-        return {
-          process: {
-            ...now,
-            state: state.state,
-            currentStepId: state.current_step_id,
-            completedAt: state.completed_at_utc,
-          },
-          steps,
-        };
-      };
-
-      return {
-        transaction: readOnly,
-        listCommands: () => base.listCommands(),
-        getCommand: (id) => base.getCommand(id),
-        getCommandByName: (name) => base.getCommandByName(name),
-        getCommandVersion: (id, version) => base.getCommandVersion(id, version),
-        commandsChanged: () => base.commandsChanged(),
-        insertProcess: readOnly,
-        insertSteps: readOnly,
-        updateProcess: readOnly,
-        updateStep: readOnly,
-        appendEvent: readOnly,
-        saveDocument: readOnly,
-        at: (other) => base.at(other),
-        getProcess: async (id) => (await load(id))?.process ?? null,
-        async getStep(id) {
-          check();
-          const owner = processOfStep.get(id);
-          if (!owner) return null;
-          return (await load(owner.process_id))?.steps.find((step) => step.id === id) ?? null;
-        },
-        listSteps: async (processId) => (await load(processId))?.steps ?? [],
-        async listEvents(processId, limit) {
-          check();
-          return eventsAt.all(processId, atIso, limit).map((row) => ({
-            processId: row.process_id,
-            stepId: row.step_id,
-            at: row.at_utc,
-            by: row.by_user,
-            kind: row.kind,
-            detail: row.detail,
-          }));
-        },
-        async listSubProcesses(processId) {
-          check();
-          const shown: Pick<ProcessRecord, 'id' | 'name' | 'state'>[] = [];
-          for (const child of children.all(processId)) {
-            const process = (await load(child.id))?.process;
-            if (process) shown.push({ id: process.id, name: process.name, state: process.state });
-          }
-          return shown;
-        },
-        async getDocument(stepId) {
-          check();
-          const row = documentAt.get(stepId, atIso);
-          return row ? { processId: row.process_id, html: row.html } : null;
-        },
-        async listProcesses(options) {
-          check();
-          const where = ['p.created_at_utc <= @at'];
-          const params: Record<string, unknown> = { at: atIso, limit: options.limit, offset: options.offset };
-          if (options.ownerUserId !== null) {
-            where.push('p.owner_user_id = @owner');
-            params.owner = options.ownerUserId;
-          }
-          if (options.state !== null) {
-            where.push('h.state = @state');
-            params.state = options.state;
-          }
-          // The state at T of each process created by then: one seek each (process_states_at).
-          const stateAtT = `JOIN process_states AS h ON h.id = (SELECT id FROM process_states
+      return historyView(
+        base,
+        {
+          stateAt: async (id) => stateAt.get(id, atIso) ?? null,
+          processOfStep: async (stepId) => processOfStep.get(stepId)?.process_id ?? null,
+          children: async (id) => children.all(id).map((child) => child.id),
+          eventsAt: async (id, limit) => eventsAt.all(id, atIso, limit),
+          documentAt: async (stepId) => documentAt.get(stepId, atIso) ?? null,
+          async listProcessesAt(options) {
+            const where = ['p.created_at_utc <= @at'];
+            const params: Record<string, unknown> = {
+              at: atIso,
+              limit: options.limit,
+              offset: options.offset,
+            };
+            if (options.ownerUserId !== null) {
+              where.push('p.owner_user_id = @owner');
+              params.owner = options.ownerUserId;
+            }
+            if (options.state !== null) {
+              where.push('h.state = @state');
+              params.state = options.state;
+            }
+            // The state at T of each process created by then: one seek each (process_states_at).
+            const stateAtT = `JOIN process_states AS h ON h.id = (SELECT id FROM process_states
               WHERE process_id = p.id AND at_utc <= @at ORDER BY at_utc DESC, id DESC LIMIT 1)`;
-          const whereSql = `WHERE ${where.join(' AND ')}`;
-          const direction = options.descending ? 'DESC' : 'ASC';
-          const column = options.orderBy === 'State' ? 'h.state' : PROCESS_ORDER_SQL[options.orderBy];
-          const rows = prepared(
-            `SELECT p.id, p.name, p.command_id, p.command_version, c.name AS command_name, p.parent_process_id, h.state,
+            const whereSql = `WHERE ${where.join(' AND ')}`;
+            const direction = options.descending ? 'DESC' : 'ASC';
+            const column = options.orderBy === 'State' ? 'h.state' : PROCESS_ORDER_SQL[options.orderBy];
+            const rows = prepared(
+              `SELECT p.id, p.name, p.command_id, p.command_version, c.name AS command_name, p.parent_process_id, h.state,
                h.current_step_id, s.position AS current_step_position, p.created_by, p.created_at_utc
              FROM processes AS p JOIN process_commands AS c ON c.id = p.command_id ${stateAtT}
              LEFT JOIN process_steps AS s ON s.id = h.current_step_id
              ${whereSql} ORDER BY ${column} ${direction}, p.id ${direction} LIMIT @limit OFFSET @offset`,
-          ).all(params) as ProcessSummaryRow[];
-          const { total } = prepared(
-            `SELECT count(*) AS total FROM processes AS p ${stateAtT} ${whereSql}`,
-          ).get(
-            Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset')),
-          ) as { total: number };
-          return { total, rows: rows.map(toSummary) };
+            ).all(params) as ProcessSummaryRow[];
+            const { total } = prepared(
+              `SELECT count(*) AS total FROM processes AS p ${stateAtT} ${whereSql}`,
+            ).get(
+              Object.fromEntries(
+                Object.entries(params).filter(([key]) => key !== 'limit' && key !== 'offset'),
+              ),
+            ) as { total: number };
+            return { total, rows: rows.map(toSummary) };
+          },
         },
-      };
+        check,
+      );
     },
   };
 }

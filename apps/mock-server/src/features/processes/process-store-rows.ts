@@ -1,7 +1,7 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
-import type { ProcessRecord, StepChange, StepRecord } from './processes-store';
+import type { EventRecord, ProcessRecord, StepChange, StepRecord } from './processes-store';
 
-// The SQLite rows of processes and steps, and how they map to the store's records.
+// The rows of processes, steps and events (the same on SQLite and PostgreSQL), and how they map to the store's records.
 
 export interface ProcessRow {
   id: number;
@@ -82,3 +82,41 @@ export const STEP_COLUMNS: Record<Exclude<keyof StepChange, 'bumpRevision'>, str
   completedAt: 'completed_at_utc',
   completedBy: 'completed_by',
 };
+
+export interface EventRow {
+  process_id: number;
+  step_id: number | null;
+  at_utc: string;
+  by_user: string;
+  kind: string;
+  detail: string | null;
+}
+
+export const toEvent = (row: EventRow): EventRecord => ({
+  processId: row.process_id,
+  stepId: row.step_id,
+  at: row.at_utc,
+  by: row.by_user,
+  kind: row.kind,
+  detail: row.detail,
+});
+
+/** The columns a process change sets, with their values (in a fixed order); empty when nothing changes. */
+export function processChangeColumns(
+  change: Partial<Pick<ProcessRecord, 'state' | 'currentStepId' | 'completedAt'>>,
+): [column: string, value: unknown][] {
+  const sets: [string, unknown][] = [];
+  if (change.state !== undefined) sets.push(['state', change.state]);
+  if (change.currentStepId !== undefined) sets.push(['current_step_id', change.currentStepId]);
+  if (change.completedAt !== undefined) sets.push(['completed_at_utc', change.completedAt]);
+  return sets;
+}
+
+/** The columns a step change sets, with their values (in {@link STEP_COLUMNS} order); `bumpRevision` is apart. */
+export function stepChangeColumns(change: StepChange): [column: string, value: unknown][] {
+  const sets: [string, unknown][] = [];
+  for (const [key, column] of Object.entries(STEP_COLUMNS) as [keyof typeof STEP_COLUMNS, string][]) {
+    if (change[key] !== undefined) sets.push([column, change[key]]);
+  }
+  return sets;
+}

@@ -1,6 +1,6 @@
 import type { ProcessState } from '@procedo/client-api';
 import type { SqliteDatabase } from '../../db/sqlite';
-import type { ProcessRow, StepRow } from './process-store-rows';
+import type { EventRow, ProcessRow, StepRow } from './process-store-rows';
 
 /** The statements of the SQLite process store, prepared once per connection. */
 export function prepareStatements(db: SqliteDatabase) {
@@ -36,17 +36,9 @@ export function prepareStatements(db: SqliteDatabase) {
       `INSERT INTO process_events (process_id, step_id, at_utc, by_user, kind, detail)
        VALUES (@processId, @stepId, @at, @by, @kind, @detail)`,
     ),
-    listEvents: db.prepare<
-      [number, number],
-      {
-        process_id: number;
-        step_id: number | null;
-        at_utc: string;
-        by_user: string;
-        kind: string;
-        detail: string | null;
-      }
-    >('SELECT * FROM process_events WHERE process_id = ? ORDER BY id DESC LIMIT ?'),
+    listEvents: db.prepare<[number, number], EventRow>(
+      'SELECT * FROM process_events WHERE process_id = ? ORDER BY id DESC LIMIT ?',
+    ),
     listChildren: db.prepare<[number], { id: number; name: string; state: ProcessState }>(
       'SELECT id, name, state FROM processes WHERE parent_process_id = ? ORDER BY id',
     ),

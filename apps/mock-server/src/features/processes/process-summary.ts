@@ -10,6 +10,18 @@ export const PROCESS_ORDER_SQL: Record<ProcessOrderColumn, string> = {
   CreatedAtUtc: 'p.created_at_utc',
 };
 
+/**
+ * {@link PROCESS_ORDER_SQL} on PostgreSQL: lower() of a COLLATE "C" column folds ASCII only, as
+ * NOCASE does, and sorts byte by byte.
+ */
+export const PG_PROCESS_ORDER_SQL: Record<ProcessOrderColumn, string> = {
+  Id: 'p.id',
+  Name: 'lower(p.name) COLLATE "C"',
+  CommandName: 'lower(c.name) COLLATE "C"',
+  State: 'p.state',
+  CreatedAtUtc: 'p.created_at_utc',
+};
+
 /** A row of the process list as SQL reads it. */
 export interface ProcessSummaryRow {
   id: number;

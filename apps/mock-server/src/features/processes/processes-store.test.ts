@@ -12,6 +12,7 @@ import {
   serveRequests,
   YIELD_IN_TRANSACTION,
 } from '../../db/sqlite';
+import { insertTestProcess } from '../../testing/process-store-parity';
 import { createSqliteProcessStore, OUTER_STORE_IN_TRANSACTION, type ProcessStore } from './processes-store';
 
 let dir: string;
@@ -35,19 +36,7 @@ afterAll(async () => {
 });
 
 const newProcess = (tx: ProcessStore, name: string) =>
-  tx.insertProcess({
-    commandId,
-    commandVersion: 1,
-    name,
-    parentProcessId: null,
-    parentStepId: null,
-    parentUrl: null,
-    ownerUserId: 1,
-    createdBy: 'test',
-    createdAt: AT,
-    variablesJson: '[]',
-    propertyBag: null,
-  });
+  insertTestProcess(tx, { commandId, name, createdAt: AT });
 const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
 const processesNamed = (name: string) => count('SELECT count(*) AS n FROM processes WHERE name = ?', name);
 const keptStates = (id: number) => count('SELECT count(*) AS n FROM process_states WHERE process_id = ?', id);

@@ -3,7 +3,8 @@ import { createAsyncWriter, type SqliteAsyncWriter, type SqliteDatabase } from '
 import { type CommandReads, createCommandReads } from './process-command-reads';
 import type { StepDefinition } from './process-definitions';
 import { createProcessHistory } from './process-history';
-import { STEP_COLUMNS, toProcess, toStep } from './process-store-rows';
+import { type StoreHooks, trackChanges } from './process-store-hooks';
+import { processChangeColumns, stepChangeColumns, toEvent, toProcess, toStep } from './process-store-rows';
 import { type ProcessStatements, prepareStatements } from './process-store-statements';
 import { PROCESS_ORDER_SQL, type ProcessSummaryRow, toSummary } from './process-summary';
 
@@ -209,14 +210,10 @@ export function createSqliteProcessStore(
     transaction: async (work) => {
       outerCheck();
       return write(async (transaction) => {
-        const changed = new Set<number>();
-        let changedAt: string | null = null;
+        const changed = trackChanges();
         const tx: ProcessStore = storeOn(statements, commands, {
           check: () => transaction.assertOpen(),
-          changes: (processId, at) => {
-            changed.add(processId);
-            if (at !== null && (changedAt === null || at < changedAt)) changedAt = at;
-          },
+          changes: changed.note,
           transaction: async (inner) => {
             transaction.assertOpen();
             return inner(tx);
@@ -227,8 +224,8 @@ export function createSqliteProcessStore(
         try {
           const result = await work(tx);
           transaction.assertOpen();
-          const at = changedAt ?? new Date(now()).toISOString();
-          for (const processId of changed) history.record(processId, at);
+          const at = changed.keptAt(() => new Date(now()).toISOString());
+          for (const processId of changed.processes) history.record(processId, at);
           return result;
         } finally {
           open = false;
@@ -240,21 +237,8 @@ export function createSqliteProcessStore(
   return outer;
 }
 
-/**
- * The store's calls on `statements`: `check` runs before each (the outer store refuses calls
- * while its transaction is open; a transaction's store, calls after it is over), `changes` notes
- * a process a write changed (as of `at`, when the write knows its instant).
- */
-function storeOn(
-  statements: ProcessStatements,
-  commands: CommandReads,
-  hooks: {
-    check: () => void;
-    changes: (processId: number, at: string | null) => void;
-    transaction: ProcessStore['transaction'];
-    at: ProcessStore['at'];
-  },
-): ProcessStore {
+/** The store's calls on `statements`, running `hooks` (see {@link StoreHooks}). */
+function storeOn(statements: ProcessStatements, commands: CommandReads, hooks: StoreHooks): ProcessStore {
   const { check, changes } = hooks;
   return {
     transaction: hooks.transaction,
@@ -297,22 +281,12 @@ function storeOn(
     },
     async updateProcess(id, change) {
       check();
-      const sets: string[] = [];
-      const values: Record<string, unknown> = { id };
-      if (change.state !== undefined) {
-        sets.push('state = @state');
-        values.state = change.state;
-      }
-      if (change.currentStepId !== undefined) {
-        sets.push('current_step_id = @currentStepId');
-        values.currentStepId = change.currentStepId;
-      }
-      if (change.completedAt !== undefined) {
-        sets.push('completed_at_utc = @completedAt');
-        values.completedAt = change.completedAt;
-      }
+      const sets = processChangeColumns(change);
       if (sets.length === 0) return;
-      statements.update(`UPDATE processes SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      const assignments = sets.map(([column]) => `${column} = ?`).join(', ');
+      statements
+        .update(`UPDATE processes SET ${assignments} WHERE id = ?`)
+        .run([...sets.map(([, value]) => value), id]);
       changes(id, null);
     },
     async getStep(id) {
@@ -326,16 +300,13 @@ function storeOn(
     },
     async updateStep(id, change) {
       check();
-      const sets: string[] = [];
-      const values: Record<string, unknown> = { id };
-      for (const [key, column] of Object.entries(STEP_COLUMNS) as [keyof typeof STEP_COLUMNS, string][]) {
-        if (change[key] === undefined) continue;
-        sets.push(`${column} = @${key}`);
-        values[key] = change[key];
-      }
-      if (change.bumpRevision) sets.push('revision = revision + 1');
-      if (sets.length === 0) return;
-      statements.update(`UPDATE process_steps SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      const sets = stepChangeColumns(change);
+      const assignments = sets.map(([column]) => `${column} = ?`);
+      if (change.bumpRevision) assignments.push('revision = revision + 1');
+      if (assignments.length === 0) return;
+      statements
+        .update(`UPDATE process_steps SET ${assignments.join(', ')} WHERE id = ?`)
+        .run([...sets.map(([, value]) => value), id]);
       const owner = statements.processOfStep.get(id);
       if (owner) changes(owner.process_id, null);
     },
@@ -346,14 +317,7 @@ function storeOn(
     },
     async listEvents(processId, limit) {
       check();
-      return statements.listEvents.all(processId, limit).map((row) => ({
-        processId: row.process_id,
-        stepId: row.step_id,
-        at: row.at_utc,
-        by: row.by_user,
-        kind: row.kind,
-        detail: row.detail,
-      }));
+      return statements.listEvents.all(processId, limit).map(toEvent);
     },
     async listSubProcesses(processId) {
       check();
