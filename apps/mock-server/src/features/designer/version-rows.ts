@@ -1,8 +1,9 @@
 import type { PublishVersionInput, StoredVersion, VersionKey, VersionSummary } from './version-table';
 
 /**
- * What both engines' version tables share: the row of a kind's versions table, its mapping, the
- * checked column names and the next version a publish appends. SQL-free.
+ * What both engines' version tables share: the row of a kind's versions table and its mapping,
+ * its statements (the same text on both, but for the parameters' placeholders) and the next
+ * version a publish appends.
  */
 
 /** A row of a kind's versions table, its key column read `AS key`. */
@@ -41,19 +42,50 @@ export interface VersionTableSpec {
   extraColumns?: readonly string[];
 }
 
+/** A kind's spec with how its version reads its extra columns (the common ones by default). */
+export interface VersionTableOptions<V extends StoredVersion<VersionKey>, K extends V['key']>
+  extends VersionTableSpec {
+  fromRow?: (version: StoredVersion<K>, row: Readonly<Record<string, unknown>>) => V;
+}
+
+/** How a dialect writes the n-th (from 1) parameter: SQLite's `?`, PostgreSQL's `$n`. */
+export type Placeholder = (n: number) => string;
+
 /**
- * The select list (key `AS key`) and the insert columns of a kind's table. The names are the
- * code's own, never input: they are checked to be plain identifiers all the same.
+ * The newest version at or before an instant, in `table` keyed by `keyColumn`: one seek of its
+ * (key, published_at_utc, version) index.
  */
-export function versionColumns(spec: VersionTableSpec): { select: string; insert: string[] } {
+export const versionAtSql = (table: string, keyColumn: string, p: Placeholder): string =>
+  `SELECT version FROM ${table}
+  WHERE ${keyColumn} = ${p(1)} AND published_at_utc <= ${p(2)}
+  ORDER BY published_at_utc DESC, version DESC LIMIT 1`;
+
+/**
+ * The statements of a kind's table (both engines run the same text but for the placeholders) and
+ * the mapping of its rows. The names are the code's own, never input: they are checked to be
+ * plain identifiers all the same.
+ */
+export function versionTableSql<V extends StoredVersion<VersionKey>, K extends V['key']>(
+  spec: VersionTableOptions<V, K>,
+  p: Placeholder,
+) {
+  const { table, keyColumn } = spec;
   const extraColumns = spec.extraColumns ?? [];
-  for (const name of [spec.table, spec.keyColumn, ...extraColumns]) {
+  for (const name of [table, keyColumn, ...extraColumns]) {
     if (!IDENTIFIER.test(name)) throw new Error(`Not a column or table name: ${name}`);
   }
   const common = ['version', 'json', 'published_at_utc', 'published_by', 'change_note'];
+  const columns = [`${keyColumn} AS key`, ...common, ...extraColumns].join(', ');
+  const insert = [keyColumn, ...common, ...extraColumns];
+  const fromRow = spec.fromRow ?? ((version: StoredVersion<K>) => version as unknown as V);
   return {
-    select: [`${spec.keyColumn} AS key`, ...common, ...extraColumns].join(', '),
-    insert: [spec.keyColumn, ...common, ...extraColumns],
+    list: `SELECT ${keyColumn} AS key, version, published_at_utc, published_by, change_note
+     FROM ${table} WHERE ${keyColumn} = ${p(1)} ORDER BY version DESC`,
+    one: `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ${p(1)} AND version = ${p(2)}`,
+    latest: `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ${p(1)} ORDER BY version DESC LIMIT 1`,
+    at: versionAtSql(table, keyColumn, p),
+    insert: `INSERT INTO ${table} (${insert.join(', ')}) VALUES (${insert.map((_, i) => p(i + 1)).join(', ')})`,
+    read: (row: VersionRow & Record<string, unknown>): V => fromRow(toVersion(row) as StoredVersion<K>, row),
   };
 }
 
@@ -77,7 +109,7 @@ export function nextVersion<K extends VersionKey>(
   };
 }
 
-/** The values of the insert columns ({@link versionColumns}) for a stored version and a kind's extra columns. */
+/** The values of the insert statement ({@link versionTableSql}) for a stored version and a kind's extra columns. */
 export function insertValues(
   spec: VersionTableSpec,
   stored: StoredVersion<VersionKey>,

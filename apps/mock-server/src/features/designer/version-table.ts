@@ -2,11 +2,11 @@ import type { SqliteDatabase } from '../../db/sqlite';
 import {
   insertValues,
   nextVersion,
+  versionAtSql as sharedVersionAtSql,
   toSummary,
-  toVersion,
   type VersionRow,
-  type VersionTableSpec,
-  versionColumns,
+  type VersionTableOptions,
+  versionTableSql,
 } from './version-rows';
 
 /**
@@ -82,9 +82,7 @@ export interface VersionTable<V extends StoredVersion<VersionKey> = StoredVersio
 
 /** The newest version at or before an instant, in `table` keyed by `keyColumn`: one seek of its (key, published_at_utc) index. */
 export const versionAtSql = (table: string, keyColumn: string): string =>
-  `SELECT version FROM ${table}
-  WHERE ${keyColumn} = ? AND published_at_utc <= ?
-  ORDER BY published_at_utc DESC, version DESC LIMIT 1`;
+  sharedVersionAtSql(table, keyColumn, () => '?');
 
 /**
  * {@link VersionTable} over `table` (columns `keyColumn`, version, json, published_at_utc,
@@ -93,32 +91,13 @@ export const versionAtSql = (table: string, keyColumn: string): string =>
 export function createVersionTable<
   V extends StoredVersion<VersionKey> = StoredVersion,
   K extends V['key'] = V['key'],
->(
-  db: SqliteDatabase,
-  spec: VersionTableSpec & {
-    /** A kind's version with its extra columns; the common ones by default. */
-    fromRow?: (version: StoredVersion<K>, row: Readonly<Record<string, unknown>>) => V;
-  },
-): VersionTable<V> {
-  const { table, keyColumn } = spec;
-  const fromRow = spec.fromRow ?? ((version: StoredVersion<K>) => version as unknown as V);
-  const read = (row: VersionRow & Record<string, unknown>) =>
-    fromRow(toVersion(row) as StoredVersion<K>, row);
-  const { select: columns, insert: insertColumns } = versionColumns(spec);
-  const list = db.prepare<[VersionKey], Omit<VersionRow, 'json'>>(
-    `SELECT ${keyColumn} AS key, version, published_at_utc, published_by, change_note
-     FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC`,
-  );
-  const one = db.prepare<[VersionKey, number], VersionRow & Record<string, unknown>>(
-    `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? AND version = ?`,
-  );
-  const latest = db.prepare<[VersionKey], VersionRow & Record<string, unknown>>(
-    `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC LIMIT 1`,
-  );
-  const at = db.prepare<[VersionKey, string], { version: number }>(versionAtSql(table, keyColumn));
-  const insert = db.prepare<(number | string)[]>(
-    `INSERT INTO ${table} (${insertColumns.join(', ')}) VALUES (${insertColumns.map(() => '?').join(', ')})`,
-  );
+>(db: SqliteDatabase, spec: VersionTableOptions<V, K>): VersionTable<V> {
+  const sql = versionTableSql(spec, () => '?');
+  const list = db.prepare<[VersionKey], Omit<VersionRow, 'json'>>(sql.list);
+  const one = db.prepare<[VersionKey, number], VersionRow & Record<string, unknown>>(sql.one);
+  const latest = db.prepare<[VersionKey], VersionRow & Record<string, unknown>>(sql.latest);
+  const at = db.prepare<[VersionKey, string], { version: number }>(sql.at);
+  const insert = db.prepare<(number | string)[]>(sql.insert);
 
   return {
     reads: {
@@ -127,11 +106,11 @@ export function createVersionTable<
       },
       async get(key, version) {
         const row = one.get(key, version);
-        return row ? read(row) : null;
+        return row ? sql.read(row) : null;
       },
       async latest(key) {
         const row = latest.get(key);
-        return row ? read(row) : null;
+        return row ? sql.read(row) : null;
       },
     },
     versionAt(key, atIso) {
