@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { describe, expect, it } from 'vitest';
+import { useStoreParity } from '../../testing/store-parity';
 import {
   type CommandVersionStore,
   createSqliteCommandVersionStore,
@@ -7,30 +7,16 @@ import {
 } from './command-versions-store';
 import { createPgCommandVersionStore } from './command-versions-store.pg';
 
-let both: ParityDatabases;
-let sqlite: CommandVersionStore;
-let pg: CommandVersionStore;
-beforeAll(async () => {
-  both = await openParityDatabases();
-  sqlite = createSqliteCommandVersionStore(both.sqlite);
-  pg = createPgCommandVersionStore(both.pg);
+const parity = useStoreParity<CommandVersionStore>({
+  sqlite: (db) => createSqliteCommandVersionStore(db),
+  pg: (db) => createPgCommandVersionStore(db),
 });
-afterAll(() => both?.close());
-
-async function same<T>(call: (store: CommandVersionStore) => Promise<T>): Promise<T> {
-  const fromSqlite = await call(sqlite);
-  const fromPg = await call(pg);
-  expect(fromPg).toEqual(fromSqlite);
-  return fromPg;
-}
+const { same } = parity;
 
 /** The command's current rows (what a new process starts from), equal on both engines. */
 async function sameCurrentRows(id: number) {
-  const command = 'SELECT * FROM process_commands WHERE id = $1';
-  const steps = 'SELECT * FROM process_command_steps WHERE command_id = $1 ORDER BY position';
-  const ask = (sql: string) => both.sqlite.prepare(sql.replace('$1', '?')).all(id);
-  expect(await both.pg.many(command, [id])).toEqual(ask(command));
-  expect(await both.pg.many(steps, [id])).toEqual(ask(steps));
+  await parity.sameRows('SELECT * FROM process_commands WHERE id = $1', [id]);
+  await parity.sameRows('SELECT * FROM process_command_steps WHERE command_id = $1 ORDER BY position', [id]);
 }
 
 const input = (overrides: Partial<PublishCommandInput> = {}): PublishCommandInput => ({
@@ -63,7 +49,7 @@ describe('the process command version store on PostgreSQL', () => {
 
   it('publishes (the command row and its ordered steps become the version), refuses missing and stale, as SQLite does', async () => {
     expect(await same((s) => s.publish(input({ key: 99 })))).toEqual({ ok: false, reason: 'missing' });
-    const base = (await sqlite.latest(2))!.version;
+    const base = (await parity.sqlite.latest(2))!.version;
     expect(await same((s) => s.publish(input({ baseVersion: base })))).toMatchObject({ ok: true });
     await sameCurrentRows(2);
     expect(await same((s) => s.publish(input({ baseVersion: base })))).toEqual({
@@ -88,17 +74,17 @@ describe('the process command version store on PostgreSQL', () => {
 
   it('gives one success and one conflict to two concurrent publishes on the same base; the steps are the winner’s', async () => {
     for (let round = 0; round < 3; round++) {
-      const base = (await pg.latest(4))!.version;
+      const base = (await parity.pg.latest(4))!.version;
       const results = await Promise.all([
-        pg.publish(input({ key: 4, baseVersion: base, steps: ['{"a":1}', '{"a":2}'] })),
-        pg.publish(input({ key: 4, baseVersion: base, steps: ['{"b":1}'] })),
+        parity.pg.publish(input({ key: 4, baseVersion: base, steps: ['{"a":1}', '{"a":2}'] })),
+        parity.pg.publish(input({ key: 4, baseVersion: base, steps: ['{"b":1}'] })),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([
         { ok: false, reason: 'stale', currentVersion: base + 1 },
       ]);
       const winner = results[0]!.ok ? ['{"a":1}', '{"a":2}'] : ['{"b":1}'];
-      const steps = await both.pg.many<{ definition_json: string }>(
+      const steps = await parity.both.pg.many<{ definition_json: string }>(
         'SELECT definition_json FROM process_command_steps WHERE command_id = 4 ORDER BY position',
       );
       expect(steps.map((s) => s.definition_json)).toEqual(winner);

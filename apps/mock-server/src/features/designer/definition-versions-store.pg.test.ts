@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { describe, expect, it } from 'vitest';
+import { useStoreParity } from '../../testing/store-parity';
 import {
   createSqliteDefinitionVersionStore,
   type DefinitionVersionStore,
@@ -7,23 +7,11 @@ import {
 } from './definition-versions-store';
 import { createPgDefinitionVersionStore, PG_FORM_VERSION_AT_SQL } from './definition-versions-store.pg';
 
-let both: ParityDatabases;
-let sqlite: DefinitionVersionStore;
-let pg: DefinitionVersionStore;
-beforeAll(async () => {
-  both = await openParityDatabases();
-  sqlite = createSqliteDefinitionVersionStore(both.sqlite);
-  pg = createPgDefinitionVersionStore(both.pg);
+const parity = useStoreParity<DefinitionVersionStore>({
+  sqlite: (db) => createSqliteDefinitionVersionStore(db),
+  pg: (db) => createPgDefinitionVersionStore(db),
 });
-afterAll(() => both?.close());
-
-/** The same call on both engines: the answers must be equal. */
-async function same<T>(call: (store: DefinitionVersionStore) => Promise<T>): Promise<T> {
-  const fromSqlite = await call(sqlite);
-  const fromPg = await call(pg);
-  expect(fromPg).toEqual(fromSqlite);
-  return fromPg;
-}
+const { same } = parity;
 
 const input = (overrides: Partial<PublishInput> = {}): PublishInput => ({
   key: 102,
@@ -68,8 +56,8 @@ describe('the form definition version store on PostgreSQL', () => {
       const sql = `INSERT INTO records (record_id, entity, current_version) VALUES (9001, 'probe', 1);
         INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
         VALUES (9001, 1, 'probe', '${values}', 0, 'system', '2026-01-01T00:00:00.000Z')`;
-      if (engine === 'sqlite') both.sqlite.exec(sql);
-      else await both.pg.run(sql);
+      if (engine === 'sqlite') parity.both.sqlite.exec(sql);
+      else await parity.both.pg.run(sql);
     }
     expect(
       await same((s) => s.namesWithValues('probe', ['Zero', 'False', 'Null', 'Empty', 'List', 'Nested'])),
@@ -95,17 +83,16 @@ describe('the form definition version store on PostgreSQL', () => {
     await same((s) => s.latest(102));
     await same((s) => s.listCurrent());
     for (const at of instants) await same((s) => s.versionAt(102, at));
-    const current = 'SELECT * FROM form_definitions WHERE web_template_no = 102';
-    expect(await both.pg.one(current)).toEqual(both.sqlite.prepare(current).get());
+    await parity.sameRows('SELECT * FROM form_definitions WHERE web_template_no = 102');
   });
 
   it('gives one success and one conflict to two concurrent publishes on the same base, and stores only the winner', async () => {
     // Several rounds: each must end one way only, whichever transaction reaches the row first.
     for (let round = 0; round < 5; round++) {
-      const base = (await pg.latest(104))!.version;
+      const base = (await parity.pg.latest(104))!.version;
       const results = await Promise.all([
-        pg.publish(input({ key: 104, baseVersion: base, json: `{"by":"a${round}"}` })),
-        pg.publish(input({ key: 104, baseVersion: base, json: `{"by":"b${round}"}` })),
+        parity.pg.publish(input({ key: 104, baseVersion: base, json: `{"by":"a${round}"}` })),
+        parity.pg.publish(input({ key: 104, baseVersion: base, json: `{"by":"b${round}"}` })),
       ]);
       const won = results.flatMap((r) => (r.ok ? [r.version] : []));
       expect(won).toHaveLength(1);
@@ -113,14 +100,14 @@ describe('the form definition version store on PostgreSQL', () => {
         { ok: false, reason: 'stale', currentVersion: base + 1 },
       ]);
       expect(
-        await both.pg.one('SELECT json, version FROM form_definitions WHERE web_template_no = 104'),
+        await parity.both.pg.one('SELECT json, version FROM form_definitions WHERE web_template_no = 104'),
       ).toEqual({ json: won[0]!.json, version: base + 1 });
-      expect((await pg.list(104)).map((v) => v.version).slice(0, 2)).toEqual([base + 1, base]);
+      expect((await parity.pg.list(104)).map((v) => v.version).slice(0, 2)).toEqual([base + 1, base]);
     }
   });
 
   it('finds the version in force at T with one backward seek of the (key, published_at_utc, version) index, no sort', async () => {
-    const plan = await both.pg.transaction(async (tx) => {
+    const plan = await parity.both.pg.transaction(async (tx) => {
       // The seeded tables are tiny: without this the planner reads them whole, which proves nothing.
       await tx.run('SET LOCAL enable_seqscan = off');
       return tx.many<{ 'QUERY PLAN': string }>(`EXPLAIN ${PG_FORM_VERSION_AT_SQL}`, [
