@@ -4,10 +4,7 @@ import type {
   PublishResult,
   StoredDefinitionVersion,
 } from './definition-versions-store';
-import { createPgVersionTable, pgVersionAtSql } from './version-table.pg';
-
-/** The version in force at an instant: one seek of `form_definition_versions_at`. */
-export const PG_FORM_VERSION_AT_SQL = pgVersionAtSql('form_definition_versions', 'web_template_no');
+import { createPgVersionTable } from './version-table.pg';
 
 // Any stored version counts: old versions keep showing a value the current one cleared. A JSON
 // null reads as no value and '' as empty, as SQLite's json_extract compares them.

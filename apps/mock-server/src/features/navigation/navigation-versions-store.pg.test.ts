@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { useStoreParity } from '../../testing/store-parity';
-import { pgVersionAtSql } from '../designer/version-table.pg';
 import {
   createSqliteNavigationVersionStore,
   type NavigationVersionStore,
@@ -134,18 +133,5 @@ describe('the navigation version store on PostgreSQL', () => {
     ).toEqual({
       n: 2,
     });
-  });
-
-  it('finds the version in force at T with one backward seek of an index, no sort', async () => {
-    const plan = await parity.both.pg.transaction(async (tx) => {
-      await tx.run('SET LOCAL enable_seqscan = off');
-      return tx.many<{ 'QUERY PLAN': string }>(
-        `EXPLAIN ${pgVersionAtSql('navigation_versions', 'profile_id')}`,
-        [1, '2026-06-01T00:00:00.000Z'],
-      );
-    });
-    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/Index (Only )?Scan Backward using navigation_versions_in_force/);
-    expect(text).not.toMatch(/Sort/);
   });
 });
