@@ -57,3 +57,21 @@ export function useStoreParity<S>(
     },
   };
 }
+
+/**
+ * What a call did: its answer, or the expected refusal it threw (by class name and message), so
+ * that both engines' refusals compare equal; any other error is thrown on.
+ */
+export async function outcome<T>(
+  work: Promise<T>,
+  refusals: readonly (abstract new (...args: never[]) => Error)[],
+): Promise<{ value?: T; refused?: string }> {
+  try {
+    return { value: await work };
+  } catch (error) {
+    if (refusals.some((refusal) => error instanceof refusal)) {
+      return { refused: `${(error as Error).name}: ${(error as Error).message}` };
+    }
+    throw error;
+  }
+}
