@@ -1,6 +1,7 @@
 import type { PgDatabase } from '../../db/pg';
 import type { FilterAdminResult, FilterAdminStore } from './filter-admin-store';
 import {
+  changeRow,
   type FilterChangeRow,
   SAVED_FILTER_SELECT,
   type SavedFilterRow,
@@ -48,18 +49,7 @@ export function createPgFilterAdminStore(db: PgDatabase): FilterAdminStore {
               [change.kind === 'share' ? 1 : 0, input.by, input.at, input.id],
             );
           }
-          const row: Omit<FilterChangeRow, 'id'> = {
-            filter_id: input.id,
-            web_template_no: input.webTemplateNo,
-            change: change.kind,
-            owner_name: before.owner_name ?? '',
-            name_before: before.name,
-            name_after:
-              change.kind === 'delete' ? null : change.kind === 'rename' ? change.name : before.name,
-            version_before: before.version,
-            changed_by: input.by,
-            changed_at_utc: input.at,
-          };
+          const row = changeRow(input, before);
           const appended = await tx.one<{ id: number }>(
             `INSERT INTO saved_filter_changes (filter_id, web_template_no, change, owner_name, name_before, name_after,
                version_before, changed_by, changed_at_utc)

@@ -1,5 +1,6 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import {
+  changeRow,
   type FilterChangeRow,
   SAVED_FILTER_SELECT,
   type SavedFilterRow,
@@ -111,17 +112,7 @@ export function createSqliteFilterAdminStore(
           }
           throw error;
         }
-        const row: Omit<FilterChangeRow, 'id'> = {
-          filter_id: input.id,
-          web_template_no: input.webTemplateNo,
-          change: change.kind,
-          owner_name: before.owner_name ?? '',
-          name_before: before.name,
-          name_after: change.kind === 'delete' ? null : change.kind === 'rename' ? change.name : before.name,
-          version_before: before.version,
-          changed_by: input.by,
-          changed_at_utc: input.at,
-        };
+        const row = changeRow(input, before);
         const { id } = append.get(row)!;
         const after = change.kind === 'delete' ? before : byId.get(input.id)!;
         return { ok: true, filter: toSavedFilterRecord(after), change: toFilterChange({ ...row, id }) };

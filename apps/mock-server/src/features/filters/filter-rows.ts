@@ -65,3 +65,22 @@ export const toFilterChange = (row: FilterChangeRow): FilterChangeRecord => ({
   changedBy: row.changed_by,
   changedAt: row.changed_at_utc,
 });
+
+/** The trail entry of a change applied to `before` (the filter as it was). */
+export function changeRow(
+  input: { id: number; webTemplateNo: number; change: FilterAdminChange; by: string; at: string },
+  before: SavedFilterRow,
+): Omit<FilterChangeRow, 'id'> {
+  const { change } = input;
+  return {
+    filter_id: input.id,
+    web_template_no: input.webTemplateNo,
+    change: change.kind,
+    owner_name: before.owner_name ?? '',
+    name_before: before.name,
+    name_after: change.kind === 'delete' ? null : change.kind === 'rename' ? change.name : before.name,
+    version_before: before.version,
+    changed_by: input.by,
+    changed_at_utc: input.at,
+  };
+}
