@@ -1,11 +1,13 @@
 import type { SqliteDatabase } from '../../db/sqlite';
+import type { AuditChange, AuditKind, StoredAuditEvent } from './audit-chain';
 import {
-  type AuditChange,
-  type AuditKind,
-  hashAuditEvent,
-  hashVersion,
-  type StoredAuditEvent,
-} from './audit-chain';
+  type AuditedVersion,
+  chainEvents,
+  type EventRow,
+  type SliceRow,
+  toEvent,
+  toSliceEvent,
+} from './audit-rows';
 
 /** What a write records about itself, beside the version it appends. */
 export interface NewAuditEvent {
@@ -55,40 +57,6 @@ export interface AuditStore {
   }): Promise<StoredAuditEvent[]>;
 }
 
-interface EventRow {
-  record_id: number;
-  seq: number;
-  kind: AuditKind;
-  version: number;
-  entity: string;
-  user_name: string;
-  legal_name: string;
-  at_utc: string;
-  changes_json: string;
-  reason: string | null;
-  signature: string | null;
-  version_hash: string;
-  prev_hash: string;
-  hash: string;
-}
-
-const toEvent = (row: EventRow): StoredAuditEvent => ({
-  recordId: row.record_id,
-  seq: row.seq,
-  kind: row.kind,
-  version: row.version,
-  entity: row.entity,
-  userName: row.user_name,
-  legalName: row.legal_name,
-  atUtc: row.at_utc,
-  changes: JSON.parse(row.changes_json) as AuditChange[],
-  reason: row.reason,
-  signature: row.signature,
-  versionHash: row.version_hash,
-  prevHash: row.prev_hash,
-  hash: row.hash,
-});
-
 /**
  * Appends a version's events to its record's chain; run inside the transaction that writes the
  * version, so a version never exists without its events nor the other way round.
@@ -103,46 +71,8 @@ export function auditWriter(db: SqliteDatabase) {
      VALUES (@recordId, @seq, @kind, @version, @entity, @userName, @legalName, @atUtc,
        @changes, @reason, @signature, @versionHash, @prevHash, @hash)`,
   );
-  return (version: {
-    recordId: number;
-    version: number;
-    entity: string;
-    isDeleted: boolean;
-    values: unknown;
-    atUtc: string;
-    events: readonly NewAuditEvent[];
-  }): void => {
-    const previous = last.get(version.recordId);
-    let seq = previous?.seq ?? 0;
-    let prevHash = previous?.hash ?? '';
-    const versionHash = hashVersion({
-      recordId: version.recordId,
-      version: version.version,
-      entity: version.entity,
-      isDeleted: version.isDeleted,
-      values: version.values,
-    });
-    for (const event of version.events) {
-      seq += 1;
-      const content = {
-        recordId: version.recordId,
-        seq,
-        kind: event.kind,
-        version: version.version,
-        entity: version.entity,
-        versionHash,
-        userName: event.userName,
-        legalName: event.legalName,
-        atUtc: version.atUtc,
-        changes: event.changes,
-        reason: event.reason,
-        signature: event.signature,
-        prevHash,
-      };
-      const hash = hashAuditEvent(content);
-      insert.run({ ...content, changes: JSON.stringify(event.changes), hash });
-      prevHash = hash;
-    }
+  return (version: AuditedVersion): void => {
+    for (const row of chainEvents(last.get(version.recordId), version)) insert.run(row);
   };
 }
 
@@ -154,7 +84,10 @@ export type AuditSearchFilters = Parameters<AuditStore['search']>[0];
  * key a page continues after, so each page is one range of the time, user or entity index (migration
  * 7) whatever its depth; only events of the same instant are sorted.
  */
-export function auditSearchSql(options: AuditSearchFilters): {
+export function auditSearchSql(
+  options: AuditSearchFilters,
+  engine: 'sqlite' | 'postgres' = 'sqlite',
+): {
   sql: string;
   params: Record<string, string | number>;
 } {
@@ -162,14 +95,20 @@ export function auditSearchSql(options: AuditSearchFilters): {
   const where: string[] = [];
   const params: Record<string, string | number> = { limit };
   if (userName) {
-    where.push('user_name = @userName COLLATE NOCASE');
+    // Case-insensitive in ASCII only on both engines (PostgreSQL's lower() under "C" folds ASCII),
+    // each the expression of its user index.
+    where.push(
+      engine === 'sqlite'
+        ? 'user_name = @userName COLLATE NOCASE'
+        : 'lower(user_name) = lower(@userName::text COLLATE "C")',
+    );
     params.userName = userName;
   }
   if (entities) {
     // Several entities: `+` keeps the planner off the entity index, whose ranges it would sort
     // whole to merge; the time (or user) index then reads in key order and skips the other
     // entities (1,000,000 events, 4 entities, `From` = the first: 832 ms → 0.2 ms a page).
-    const column = entities.length > 1 ? '+entity' : 'entity';
+    const column = entities.length > 1 && engine === 'sqlite' ? '+entity' : 'entity';
     where.push(`${column} IN (${entities.map((_, i) => `@entity${i}`).join(', ')})`);
     entities.forEach((entity, i) => {
       params[`entity${i}`] = entity;
@@ -199,10 +138,7 @@ export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
   const list = db.prepare<[number, number, string, number], EventRow>(
     'SELECT * FROM audit_events WHERE record_id = ? AND seq > ? AND at_utc <= ? ORDER BY seq LIMIT ?',
   );
-  const slice = db.prepare<
-    [number, number, number],
-    EventRow & { values_json: string | null; is_deleted: number | null }
-  >(
+  const slice = db.prepare<[number, number, number], SliceRow>(
     `SELECT a.*, v.values_json, v.is_deleted FROM audit_events a
      LEFT JOIN record_versions v ON v.record_id = a.record_id AND v.version = a.version
      WHERE a.record_id = ? AND a.seq > ? ORDER BY a.seq LIMIT ?`,
@@ -225,13 +161,7 @@ export function createSqliteAuditStore(db: SqliteDatabase): AuditStore {
       return list.all(recordId, afterSeq, atIso ?? '9999-12-31T23:59:59.999Z', limit).map(toEvent);
     },
     async slice(recordId, afterSeq, limit) {
-      return slice.all(recordId, afterSeq, limit).map((row) => ({
-        ...toEvent(row),
-        stored:
-          row.values_json === null
-            ? null
-            : { isDeleted: row.is_deleted === 1, values: JSON.parse(row.values_json) },
-      }));
+      return slice.all(recordId, afterSeq, limit).map(toSliceEvent);
     },
     async last(recordId) {
       return last.get(recordId) ?? null;

@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type FileRow, toFileRecord } from './file-row';
 
 /** An uploaded file's metadata; the bytes live under `<dataDir>/files/<storedName>`. */
 export interface FileRecord {
@@ -22,16 +23,6 @@ export interface FileStore {
   delete(id: string): Promise<void>;
 }
 
-interface FileRow {
-  id: string;
-  stored_name: string;
-  original_name: string;
-  size: number;
-  content_type: string;
-  uploaded_by: string;
-  uploaded_at_utc: string;
-}
-
 /** {@link FileStore} on SQLite. */
 export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): FileStore {
   const insert = db.prepare(
@@ -49,16 +40,7 @@ export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = 
     },
     async get(id) {
       const row = byId.get(id);
-      if (!row) return null;
-      return {
-        id: row.id,
-        storedName: row.stored_name,
-        originalName: row.original_name,
-        size: row.size,
-        contentType: row.content_type,
-        uploadedBy: row.uploaded_by,
-        uploadedAt: row.uploaded_at_utc,
-      };
+      return row ? toFileRecord(row) : null;
     },
     async hasStoredName(storedName) {
       return byStoredName.get(storedName) !== undefined;

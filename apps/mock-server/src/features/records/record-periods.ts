@@ -58,6 +58,16 @@ export function stabbingNodes(atIso: string): { left: number[]; right: number[] 
   return { left, right };
 }
 
+/** That version `version` of a record became current at `at` (ISO UTC), with its index columns. */
+export interface PeriodRow {
+  id: number;
+  version: number;
+  entity: string;
+  at: string;
+  isDeleted: boolean;
+  index: RecordIndexFields;
+}
+
 /**
  * The statements that keep `record_periods` (the search index through time) in step with the
  * versions: a new version closes its predecessor's period at its own time and opens its own.
@@ -82,14 +92,7 @@ export function periodStatements(
   );
   return {
     /** Records that version `version` of a record became current at `at` (ISO UTC). */
-    add(row: {
-      id: number;
-      version: number;
-      entity: string;
-      at: string;
-      isDeleted: boolean;
-      index: RecordIndexFields;
-    }): void {
+    add(row: PeriodRow): void {
       if (row.version > 1) {
         const version = row.version - 1;
         const from = withNode ? openedAt.get(row.id, version)?.valid_from : undefined;

@@ -1,40 +1,26 @@
-import type { FieldValues } from '@procedo/client-api';
+import type { Statement } from 'better-sqlite3';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import { auditWriter } from '../audit/audit-store';
-import { OPEN_END, periodStatements, stabbingNodes } from './record-periods';
-import { likeEscape, type SearchStatementSpy, searchConditions, seekPage } from './record-seek.sqlite';
-import type { AppendResult, NewRecordVersion, RecordStore, RecordVersionRecord } from './records-store';
-
-interface VersionRow {
-  record_id: number;
-  version: number;
-  entity: string;
-  values_json: string;
-  is_deleted: number;
-  updated_by: string;
-  updated_at_utc: string;
-  audit_esig: string | null;
-  audit_reason: string | null;
-}
-
-const toRecord = (row: VersionRow): RecordVersionRecord => ({
-  id: row.record_id,
-  entity: row.entity,
-  version: row.version,
-  isDeleted: row.is_deleted === 1,
-  values: JSON.parse(row.values_json) as FieldValues,
-  updatedBy: row.updated_by,
-  updatedAt: row.updated_at_utc,
-  auditESig: row.audit_esig,
-  auditReason: row.audit_reason,
-});
-
-// The highest code point: `key >= prefix AND key < prefix || MAX` is an index range scan.
-const MAX_CHAR = '\u{10FFFF}';
-/** A search's count stops past this many rows and answers "more than" it. */
-export const SEARCH_COUNT_CAP = 100_000;
-// Below this many records alive at T, a page without text sorts them; above, it walks the titles.
-const WALK_AT_LEAST = 2000;
+import { OPEN_END, periodStatements } from './record-periods';
+import {
+  pointerValues,
+  SEARCH_COUNT_CAP,
+  toRecord,
+  type VersionRow,
+  versionWrites,
+  WALK_AT_LEAST,
+} from './record-rows';
+import {
+  offsetPage,
+  runPlanSync,
+  type SearchParams,
+  type SearchRows,
+  type SearchStatementSpy,
+  searchTitles,
+  seekPage,
+} from './record-seek';
+import { SQLITE_SEARCH } from './record-seek.sqlite';
+import type { AppendResult, NewRecordVersion, RecordStore } from './records-store';
 
 /**
  * The synchronous writes of versions, for use inside one transaction: the version row, its period
@@ -68,36 +54,10 @@ export function recordWrites(db: SqliteDatabase) {
   );
 
   const writeVersion = (id: number, entity: string, number: number, next: NewRecordVersion) => {
-    insertVersion.run({
-      id,
-      version: number,
-      entity,
-      values: JSON.stringify(next.values),
-      deleted: next.isDeleted ? 1 : 0,
-      by: next.updatedBy,
-      at: next.updatedAt,
-      esig: next.auditESig ?? null,
-      reason: next.auditReason ?? null,
-    });
-    periods.add({
-      id,
-      version: number,
-      entity,
-      at: next.updatedAt,
-      isDeleted: next.isDeleted,
-      index: next.index,
-    });
-    if (next.audit?.length) {
-      appendAudit({
-        recordId: id,
-        version: number,
-        entity,
-        isDeleted: next.isDeleted,
-        values: next.values,
-        atUtc: next.updatedAt,
-        events: next.audit,
-      });
-    }
+    const { row, period, audit } = versionWrites(id, entity, number, next);
+    insertVersion.run(row);
+    periods.add(period);
+    if (audit) appendAudit(audit);
   };
 
   const createTx = (entity: string, first: NewRecordVersion): number => {
@@ -122,16 +82,7 @@ export function recordWrites(db: SqliteDatabase) {
     if (row.version !== expected) return { ok: false, reason: 'stale', current: toRecord(row) };
     const number = row.version + 1;
     writeVersion(id, row.entity, number, next);
-    const { index } = next;
-    movePointer.run(
-      number,
-      next.isDeleted ? 1 : 0,
-      index.title,
-      index.searchKey,
-      index.parentId,
-      JSON.stringify(next.values),
-      id,
-    );
+    movePointer.run(...pointerValues(number, next), id);
     return { ok: true, record: toRecord(version.get(id, number)!) };
   };
 
@@ -141,18 +92,7 @@ export function recordWrites(db: SqliteDatabase) {
     let number = row.version;
     for (const next of list) writeVersion(id, row.entity, ++number, next);
     const last = list.at(-1);
-    if (last) {
-      const { index } = last;
-      movePointer.run(
-        number,
-        last.isDeleted ? 1 : 0,
-        index.title,
-        index.searchKey,
-        index.parentId,
-        JSON.stringify(last.values),
-        id,
-      );
-    }
+    if (last) movePointer.run(...pointerValues(number, last), id);
   };
 
   return { createTx, appendTx, importTx };
@@ -192,31 +132,18 @@ export function createSqliteRecordStore(
   );
   const { createTx, appendTx, importTx } = recordWrites(db);
 
-  // Now: the `records` pointer rows. At a timepoint: the periods that held it (closed-open).
-  const sourceOf = (asOf: boolean) =>
-    asOf
-      ? {
-          table: 'record_periods',
-          version: 'version',
-          during: 'AND r.valid_from <= @at AND r.valid_to > @at',
-        }
-      : { table: 'records', version: 'current_version', during: '' };
-
-  const titleQuery = (parent: boolean, mode: 'prefix' | 'contains', asOf: boolean) =>
-    db.prepare(
-      `SELECT record_id AS id, title FROM ${sourceOf(asOf).table} r
-       WHERE entity = @entity AND is_deleted = 0 ${sourceOf(asOf).during} ${parent ? 'AND parent_id = @parent' : ''}
-       ${
-         mode === 'prefix'
-           ? 'AND search_key >= @key AND search_key < @keyEnd'
-           : "AND search_key LIKE @like ESCAPE '\\' AND NOT (search_key >= @key AND search_key < @keyEnd)"
-       }
-       ORDER BY search_key, record_id LIMIT @limit`,
-    );
-  const titleQueries = [false, true].map((asOf) => ({
-    prefix: [titleQuery(false, 'prefix', asOf), titleQuery(true, 'prefix', asOf)],
-    contains: [titleQuery(false, 'contains', asOf), titleQuery(true, 'contains', asOf)],
-  }));
+  // The searches' statements, prepared once per text (the title searches' few texts recur on every
+  // keystroke of a picker); bounded, since filter and sort texts vary with what users pick.
+  const statements = new Map<string, Statement>();
+  const all = (sql: string, params: SearchParams): SearchRows => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 256) statements.clear();
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement.all(params) as SearchRows;
+  };
 
   return {
     async getCurrent(id) {
@@ -241,85 +168,16 @@ export function createSqliteRecordStore(
     async append(id, expected, next) {
       return write(() => appendTx(id, expected, next));
     },
-    async searchTitles({ entity, text, parentId, limit, atIso }) {
-      const queries = titleQueries[atIso === undefined ? 0 : 1]!;
-      const key = text.trim().toLowerCase();
-      const hasParent = parentId !== undefined && parentId !== null;
-      const params = {
-        entity,
-        parent: parentId ?? null,
-        key,
-        keyEnd: key + MAX_CHAR,
-        like: `%${likeEscape(key)}%`,
-        limit: limit + 1,
-        ...(atIso === undefined ? {} : { at: atIso }),
-      };
-      // Prefix matches first (an index range), then other matches containing the text.
-      const items = queries.prefix[hasParent ? 1 : 0]!.all(params) as { id: number; title: string }[];
-      if (items.length <= limit && key !== '') {
-        const more = queries.contains[hasParent ? 1 : 0]!.all({
-          ...params,
-          limit: limit + 1 - items.length,
-        }) as { id: number; title: string }[];
-        items.push(...more);
-      }
-      return { items: items.slice(0, limit), hasMore: items.length > limit };
+    async searchTitles(options) {
+      return runPlanSync(searchTitles(options), all);
     },
-    async search({ entity, text, filters, offset, limit, atIso }) {
-      const conditions = searchConditions(text, filters);
-      const { key, onPeriod, onValues } = conditions;
-      const params: Record<string, string | number> = { ...conditions.params, entity, offset, limit };
-      const page = 'LIMIT @limit OFFSET @offset';
-      const order = 'ORDER BY r.search_key, r.record_id';
-
-      if (atIso === undefined) {
-        const where = ['r.entity = @entity', 'r.is_deleted = 0', ...onPeriod].join(' AND ');
-        const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version';
-        const from = `FROM records r ${join} WHERE ${[where, ...onValues].join(' AND ')}`;
-        // The count reads the versions only when a filter looks into their values.
-        const counted = onValues.length > 0 ? from : `FROM records r WHERE ${where}`;
-        const total = (db.prepare(`SELECT count(*) AS n ${counted}`).get(params) as { n: number }).n;
-        const rows = db.prepare(`SELECT v.* ${from} ${order} ${page}`).all(params) as VersionRow[];
-        return { rows: rows.map(toRecord), total };
-      }
-
-      // At T: the periods alive then, found through the interval tree (record-periods.ts), so the
-      // cost follows the records of T, not the length of their histories.
-      const { left, right } = stabbingNodes(atIso);
-      Object.assign(params, { at: atIso, left: JSON.stringify(left), right: JSON.stringify(right) });
-      const matching = onPeriod.map((condition) => `AND ${condition}`).join(' ');
-      const alive = `
-        SELECT r.record_id, r.version, r.search_key
-        FROM json_each(@left) n CROSS JOIN record_periods r INDEXED BY record_periods_left
-        WHERE r.entity = @entity AND r.is_deleted = 0 AND r.node = n.value AND r.valid_to > @at ${matching}
-        UNION ALL
-        SELECT r.record_id, r.version, r.search_key
-        FROM json_each(@right) n CROSS JOIN record_periods r INDEXED BY record_periods_right
-        WHERE r.entity = @entity AND r.is_deleted = 0 AND r.node = n.value AND r.valid_from <= @at ${matching}`;
-      const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.version';
-      const filtered = `FROM (${alive}) r ${join} WHERE ${onValues.join(' AND ')}`;
-      const total = (
-        db
-          .prepare(`SELECT count(*) AS n ${onValues.length > 0 ? filtered : `FROM (${alive})`}`)
-          .get(params) as { n: number }
-      ).n;
-      if (offset >= total) return { rows: [], total };
-      let sql: string;
-      if (onValues.length > 0) sql = `SELECT v.* ${filtered} ${order} ${page}`;
-      else if (key !== '' || total < walkAtLeast) {
-        // The page of the few records alive (or matching) at T, then only their versions read.
-        sql = `SELECT v.* FROM (SELECT * FROM (${alive}) r ${order} ${page}) r ${join} ${order}`;
-      } else {
-        // Many records alive at T: walking the periods in title order finds the page soonest.
-        sql = `SELECT v.* FROM record_periods r INDEXED BY record_periods_by_key ${join}
-          WHERE r.entity = @entity AND r.is_deleted = 0 AND r.valid_from <= @at AND r.valid_to > @at
-          ${order} ${page}`;
-      }
-      const rows = db.prepare(sql).all(params) as VersionRow[];
-      return { rows: rows.map(toRecord), total };
+    async search(options) {
+      const { rows, total } = runPlanSync(offsetPage(SQLITE_SEARCH, options, walkAtLeast), all);
+      return { rows: (rows as unknown as VersionRow[]).map(toRecord), total };
     },
     async searchPage(options) {
-      const { rows, hasMore, count } = seekPage(db, options, { walkAtLeast, countCap, onStatement });
+      const tuned = { walkAtLeast, countCap, onStatement };
+      const { rows, hasMore, count } = runPlanSync(seekPage(SQLITE_SEARCH, options, tuned), all);
       return {
         rows: rows.map((row) => ({ ...toRecord(row as unknown as VersionRow), searchKey: row.seek_key })),
         hasMore,

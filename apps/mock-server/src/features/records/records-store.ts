@@ -1,10 +1,10 @@
 import type { FieldValues } from '@procedo/client-api';
 import type { NewAuditEvent } from '../audit/audit-store';
 import type { RecordIndexFields } from './entities';
-import type { KindedFilter } from './record-conditions.sqlite';
+import type { KindedFilter } from './record-conditions';
 import type { SortKind } from './search-sort';
 
-export type { KindedCondition, KindedFilter } from './record-conditions.sqlite';
+export type { KindedCondition, KindedFilter } from './record-conditions';
 
 /** One stored version of a record. */
 export interface RecordVersionRecord {

@@ -1,5 +1,5 @@
 import type { ValueElement } from '@procedo/client-api';
-import type { KindedFilter } from './record-conditions.sqlite';
+import type { KindedFilter } from './record-conditions';
 
 /**
  * How a result column sorts: the SQL expression of its value, shared by the query and by the
@@ -10,6 +10,11 @@ import type { KindedFilter } from './record-conditions.sqlite';
 export type SortKind = 'text' | 'number' | 'date' | 'checkbox' | 'picker';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** Refuses a field name that could not be written into SQL as a JSON path literal. */
+export function checkFieldName(name: string): void {
+  if (!NAME.test(name)) throw new Error(`Not a field name: ${name}`);
+}
 
 /** The sort kind of an element kind (anything not listed sorts as text). */
 export function sortKindOf(kind: ValueElement['Kind'] | undefined): SortKind {
@@ -23,7 +28,7 @@ export function sortKindOf(kind: ValueElement['Kind'] | undefined): SortKind {
  * form definition, checked against {@link NAME} here as well.
  */
 export function sortExpression(kind: SortKind, name: string, column: string): string {
-  if (!NAME.test(name)) throw new Error(`Not a field name: ${name}`);
+  checkFieldName(name);
   switch (kind) {
     case 'number':
     case 'checkbox':
@@ -77,6 +82,8 @@ export function indexedConditionTerms(
   entity: string,
   filters: readonly KindedFilter[],
   column: string,
+  /** The engine's {@link sortExpression} (its indexes are over its own expressions). */
+  expressionOf: (kind: SortKind, name: string, column: string) => string = sortExpression,
 ): { terms: string[]; params: Record<string, string | number> } {
   const terms: string[] = [];
   const params: Record<string, string | number> = {};
@@ -89,7 +96,7 @@ export function indexedConditionTerms(
         !SEEDED_SORT_COLUMNS.some((c) => c.entity === entity && c.name === condition.Field && c.kind === kind)
       )
         return;
-      const expression = sortExpression(kind, condition.Field, column);
+      const expression = expressionOf(kind, condition.Field, column);
       const bind = (suffix: string, text: string | undefined) => {
         const name = `ix${f}_${i}${suffix}`;
         const value = text ?? '';

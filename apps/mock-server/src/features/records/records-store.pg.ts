@@ -1,0 +1,164 @@
+import type { PgDatabase, PgExecutor } from '../../db/pg';
+import { positional } from '../../db/pg-named';
+import { appendPgAuditEvents } from '../audit/audit-store.pg';
+import { OPEN_END } from './record-periods';
+import { addPgPeriod } from './record-periods.pg';
+import {
+  pointerValues,
+  SEARCH_COUNT_CAP,
+  toRecord,
+  type VersionRow,
+  versionWrites,
+  WALK_AT_LEAST,
+} from './record-rows';
+import {
+  offsetPage,
+  runPlan,
+  type SearchPlan,
+  type SearchRows,
+  type SearchStatementSpy,
+  searchTitles,
+  seekPage,
+} from './record-seek';
+import { PG_SEARCH } from './record-seek.pg';
+import type { AppendResult, NewRecordVersion, RecordStore } from './records-store';
+
+const CURRENT = `SELECT v.* FROM records r JOIN record_versions v
+  ON v.record_id = r.record_id AND v.version = r.current_version
+  WHERE r.record_id = $1`;
+const VERSION = 'SELECT * FROM record_versions WHERE record_id = $1 AND version = $2';
+
+/** Writes version `number` of a record: the version row, its period and its audit events. */
+async function writeVersion(
+  tx: PgExecutor,
+  id: number,
+  entity: string,
+  number: number,
+  next: NewRecordVersion,
+) {
+  const { row, period, audit } = versionWrites(id, entity, number, next);
+  await tx.run(
+    `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by,
+       updated_at_utc, audit_esig, audit_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [row.id, row.version, row.entity, row.values, row.deleted, row.by, row.at, row.esig, row.reason],
+  );
+  await addPgPeriod(tx, period);
+  if (audit) await appendPgAuditEvents(tx, audit);
+}
+
+/** Moves a record's pointer (and its index columns and current values) to version `number`. */
+async function movePointer(tx: PgExecutor, id: number, number: number, next: NewRecordVersion) {
+  await tx.run(
+    `UPDATE records SET current_version = $1, is_deleted = $2, title = $3, search_key = $4, parent_id = $5,
+       current_values_json = $6
+     WHERE record_id = $7`,
+    [...pointerValues(number, next), id],
+  );
+}
+
+/**
+ * {@link RecordStore} on PostgreSQL. A write is one SERIALIZABLE transaction (its check of the
+ * current version and its writes cannot interleave with another server's); a search runs its
+ * statements in one transaction too, so its count and its page see the same records.
+ */
+export function createPgRecordStore(
+  db: PgDatabase,
+  /** As SQLite's: a low `walkAtLeast` or `countCap` for tests, `onStatement` to see a keyset page's statements. */
+  tuning: { walkAtLeast?: number; countCap?: number | undefined; onStatement?: SearchStatementSpy } = {},
+): RecordStore {
+  const walkAtLeast = tuning.walkAtLeast ?? WALK_AT_LEAST;
+  const countCap = tuning.countCap ?? SEARCH_COUNT_CAP;
+  const { onStatement } = tuning;
+  const run = <T>(plan: () => SearchPlan<T>) =>
+    db.transaction((tx) =>
+      runPlan(plan(), (sql, params) => {
+        const { text, values } = positional(sql, params);
+        return tx.many(text, values) as Promise<SearchRows>;
+      }),
+    );
+
+  return {
+    async getCurrent(id) {
+      const row = await db.one<VersionRow>(CURRENT, [id]);
+      return row ? toRecord(row) : null;
+    },
+    async getVersion(id, number) {
+      const row = await db.one<VersionRow>(VERSION, [id, number]);
+      return row ? toRecord(row) : null;
+    },
+    async getAt(id, atIso) {
+      const row = await db.one<VersionRow>(
+        `SELECT * FROM record_versions WHERE record_id = $1 AND updated_at_utc <= $2
+         ORDER BY updated_at_utc DESC, version DESC LIMIT 1`,
+        [id, atIso],
+      );
+      return row ? toRecord(row) : null;
+    },
+    async listVersions(id, atIso) {
+      const rows = await db.many<VersionRow>(
+        'SELECT * FROM record_versions WHERE record_id = $1 AND updated_at_utc <= $2 ORDER BY version',
+        [id, atIso ?? OPEN_END],
+      );
+      return rows.map(toRecord);
+    },
+    async create(entity, first) {
+      const row = await db.transaction(async (tx) => {
+        const { index } = first;
+        const inserted = await tx.one<{ record_id: number }>(
+          `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id, current_values_json)
+           VALUES ($1, 1, $2, $3, $4, $5, $6) RETURNING record_id`,
+          [
+            entity,
+            first.isDeleted ? 1 : 0,
+            index.title,
+            index.searchKey,
+            index.parentId,
+            JSON.stringify(first.values),
+          ],
+        );
+        const id = inserted!.record_id;
+        await writeVersion(tx, id, entity, 1, first);
+        return (await tx.one<VersionRow>(VERSION, [id, 1]))!;
+      });
+      return toRecord(row);
+    },
+    async append(id, expected, next) {
+      return db.transaction(async (tx): Promise<AppendResult> => {
+        const row = await tx.one<VersionRow>(CURRENT, [id]);
+        if (!row) return { ok: false, reason: 'not-found' };
+        if (row.version !== expected) return { ok: false, reason: 'stale', current: toRecord(row) };
+        const number = row.version + 1;
+        await writeVersion(tx, id, row.entity, number, next);
+        await movePointer(tx, id, number, next);
+        return { ok: true, record: toRecord((await tx.one<VersionRow>(VERSION, [id, number]))!) };
+      });
+    },
+    async searchTitles(options) {
+      return run(() => searchTitles(options));
+    },
+    async search(options) {
+      const { rows, total } = await run(() => offsetPage(PG_SEARCH, options, walkAtLeast));
+      return { rows: (rows as unknown as VersionRow[]).map(toRecord), total };
+    },
+    async searchPage(options) {
+      const tuned = { walkAtLeast, countCap, onStatement };
+      const { rows, hasMore, count } = await run(() => seekPage(PG_SEARCH, options, tuned));
+      return {
+        rows: rows.map((row) => ({ ...toRecord(row as unknown as VersionRow), searchKey: row.seek_key })),
+        hasMore,
+        count,
+      };
+    },
+    async importVersions(id, list) {
+      await db.transaction(async (tx) => {
+        const row = await tx.one<VersionRow>(CURRENT, [id]);
+        if (!row) throw new Error(`No record ${id}`);
+        let number = row.version;
+        for (const next of list) await writeVersion(tx, id, row.entity, ++number, next);
+        const last = list.at(-1);
+        if (last) await movePointer(tx, id, number, last);
+      });
+    },
+  };
+}
