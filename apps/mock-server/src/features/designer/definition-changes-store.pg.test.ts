@@ -82,11 +82,16 @@ describe('the definitions’ audit trail on PostgreSQL', () => {
 
   it('reads a page after a position with one backward range scan of the kind’s (published_at_utc, key, version) index', async () => {
     for (const kind of DEFINITION_KINDS) {
-      const { text } = pgChangesSql(kind, 'after');
+      const key = kind === 'datasource' ? 'supplier' : 1;
+      const { text, values } = pgChangesSql(kind, 'after', {
+        at: '2026-06-01T00:00:00.000Z',
+        key,
+        version: 2,
+        limit: 10,
+      });
       const plan = await parity.both.pg.transaction(async (tx) => {
         await tx.run('SET LOCAL enable_seqscan = off');
-        const key = kind === 'datasource' ? 'supplier' : 1;
-        return tx.many<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, ['2026-06-01T00:00:00.000Z', key, 2, 10]);
+        return tx.many<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
       });
       const lines = plan.map((row) => row['QUERY PLAN']).join('\n');
       expect(lines, kind).toMatch(/Index Scan Backward using \w+_published/);

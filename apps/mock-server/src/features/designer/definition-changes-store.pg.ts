@@ -1,5 +1,12 @@
 import type { PgDatabase } from '../../db/pg';
-import { type ChangeRow, changesSqlOf, type Place, pageOfChanges } from './definition-change-pages';
+import { positional } from '../../db/pg-named';
+import {
+  type ChangeRow,
+  changesSqlOf,
+  type FetchChanges,
+  type Place,
+  pageOfChanges,
+} from './definition-change-pages';
 import type { DefinitionChangesStore, DefinitionKindName } from './definition-changes-store';
 
 /** How a version names its definition, in PostgreSQL's SQL (JSON is stored as text). */
@@ -10,19 +17,12 @@ const NAMES: Readonly<Record<DefinitionKindName, string>> = {
   datasource: 'entity',
 };
 
-/** A statement with `@name` parameters as PostgreSQL's `$n`, and the names in their order. */
-function positional(sql: string): { text: string; names: string[] } {
-  const names: string[] = [];
-  const text = sql.replace(/@(\w+)/g, (_, name: string) => {
-    if (!names.includes(name)) names.push(name);
-    return `$${names.indexOf(name) + 1}`;
-  });
-  return { text, names };
-}
-
-/** One kind's page after a position, in PostgreSQL's SQL, with its parameters' names in order. */
-export const pgChangesSql = (kind: DefinitionKindName, place: Place) =>
-  positional(changesSqlOf(kind, place, NAMES[kind]));
+/** One kind's page after a position, in PostgreSQL's SQL with its parameters bound in order. */
+export const pgChangesSql = (
+  kind: DefinitionKindName,
+  place: Place,
+  params: Parameters<FetchChanges>[2],
+): { text: string; values: unknown[] } => positional(changesSqlOf(kind, place, NAMES[kind]), params);
 
 /**
  * {@link DefinitionChangesStore} on PostgreSQL: per kind, one backward range scan of its
@@ -33,11 +33,8 @@ export function createPgDefinitionChangesStore(db: PgDatabase): DefinitionChange
   return {
     page(query) {
       return pageOfChanges(query, (kind, place, params) => {
-        const { text, names } = pgChangesSql(kind, place);
-        return db.many<ChangeRow>(
-          text,
-          names.map((name) => params[name as keyof typeof params]),
-        );
+        const { text, values } = pgChangesSql(kind, place, params);
+        return db.many<ChangeRow>(text, values);
       });
     },
   };
