@@ -6,8 +6,8 @@ import {
   type StoredVersion,
   type VersionSummary,
 } from '../designer/version-table';
+import { SAVED_FILTER_SELECT, type SavedFilterRow, toSavedFilterRecord } from '../filters/filter-rows';
 import type { SavedFilterRecord } from '../filters/filters-store';
-import { SAVED_FILTER_SELECT, type SavedFilterRow, toSavedFilterRecord } from '../filters/filters-store';
 
 /** One stored version of an entity's datasource (`key` is the entity); `json` is its `DatasourceColumn[]`. */
 export type StoredDatasourceVersion = StoredVersion<string>;

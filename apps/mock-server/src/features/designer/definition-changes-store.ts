@@ -1,8 +1,15 @@
-import { type DefinitionKind, DefinitionKindSchema } from '@procedo/client-api';
+import type { DefinitionKind } from '@procedo/client-api';
 import type { SqliteDatabase } from '../../db/sqlite';
+import {
+  type ChangeRow,
+  changesSqlOf,
+  DEFINITION_KINDS,
+  PLACES,
+  type Place,
+  pageOfChanges,
+} from './definition-change-pages';
 
-/** The kinds of versioned definition, in the order a tie on the same instant lists them (later first). */
-export const DEFINITION_KINDS = DefinitionKindSchema.options;
+export { compareChanges, DEFINITION_KINDS } from './definition-change-pages';
 export type DefinitionKindName = DefinitionKind;
 
 /** One published version of any kind: an entry of the definitions' audit trail. */
@@ -31,66 +38,17 @@ export interface DefinitionChangesStore {
   }): Promise<DefinitionChange[]>;
 }
 
-/** Where each kind's versions are, and how a version names its definition. */
-const TABLES: Readonly<Record<DefinitionKindName, { table: string; keyColumn: string; name: string }>> = {
-  form: {
-    table: 'form_definition_versions',
-    keyColumn: 'web_template_no',
-    name: "json_extract(json, '$.Title')",
-  },
-  command: {
-    table: 'process_command_versions',
-    keyColumn: 'command_id',
-    name: "json_extract(json, '$.name')",
-  },
-  navigation: {
-    table: 'navigation_versions',
-    keyColumn: 'profile_id',
-    name: '(SELECT name FROM profiles WHERE profiles.id = profile_id)',
-  },
-  datasource: { table: 'datasource_versions', keyColumn: 'entity', name: 'entity' },
+/** How a version names its definition, in SQLite's SQL. */
+const NAMES: Readonly<Record<DefinitionKindName, string>> = {
+  form: "json_extract(json, '$.Title')",
+  command: "json_extract(json, '$.name')",
+  navigation: '(SELECT name FROM profiles WHERE profiles.id = profile_id)',
+  datasource: 'entity',
 };
 
-const rank = (kind: DefinitionKindName) => DEFINITION_KINDS.indexOf(kind);
-
-/** Newest first: instant, then kind, key and version, all descending. */
-export function compareChanges(a: ChangePosition, b: ChangePosition): number {
-  if (a.publishedAt !== b.publishedAt) return a.publishedAt < b.publishedAt ? 1 : -1;
-  if (a.kind !== b.kind) return rank(b.kind) - rank(a.kind);
-  if (a.key !== b.key) return a.key < b.key ? 1 : -1;
-  return b.version - a.version;
-}
-
-interface ChangeRow {
-  key: number | string;
-  name: string | null;
-  version: number;
-  published_at_utc: string;
-  published_by: string;
-  change_note: string;
-}
-
-const PLACES = ['first', 'atOrBefore', 'before', 'after'] as const;
-type Place = (typeof PLACES)[number];
-
-/**
- * One kind's page after a position (`@at`, `@key`, `@version`; `@limit` rows): `first` from the
- * newest; `atOrBefore` after a position of a kind listed earlier at the same instant (this kind's
- * changes at that instant come next); `before` after a kind listed later (its instant is done);
- * `after` after a position of this kind.
- */
-export function changesSql(kind: DefinitionKindName, place: Place): string {
-  const { table, keyColumn, name } = TABLES[kind];
-  const where = {
-    first: '',
-    atOrBefore: 'WHERE published_at_utc <= @at',
-    before: 'WHERE published_at_utc < @at',
-    after: `WHERE (published_at_utc, ${keyColumn}, version) < (@at, @key, @version)`,
-  }[place];
-  return `SELECT ${keyColumn} AS key, ${name} AS name, version, published_at_utc, published_by, change_note
-    FROM ${table} ${where}
-    ORDER BY published_at_utc DESC, ${keyColumn} DESC, version DESC LIMIT @limit`;
-}
+/** One kind's page after a position, in SQLite's SQL (see {@link changesSqlOf}). */
+export const changesSql = (kind: DefinitionKindName, place: Place): string =>
+  changesSqlOf(kind, place, NAMES[kind]);
 
 /**
  * {@link DefinitionChangesStore} on SQLite: per kind, one range scan of its
@@ -114,31 +72,8 @@ export function createSqliteDefinitionChangesStore(db: SqliteDatabase): Definiti
   >;
 
   return {
-    async page({ kinds, after, limit }) {
-      const changes: DefinitionChange[] = [];
-      for (const kind of kinds) {
-        const statement = statements[kind];
-        const rows =
-          after === null
-            ? statement.first.all({ limit })
-            : after.kind === kind
-              ? statement.after.all({ at: after.publishedAt, key: after.key, version: after.version, limit })
-              : rank(kind) < rank(after.kind)
-                ? statement.atOrBefore.all({ at: after.publishedAt, limit })
-                : statement.before.all({ at: after.publishedAt, limit });
-        for (const row of rows) {
-          changes.push({
-            kind,
-            key: row.key,
-            name: row.name ?? '',
-            version: row.version,
-            publishedAt: row.published_at_utc,
-            publishedBy: row.published_by,
-            changeNote: row.change_note,
-          });
-        }
-      }
-      return changes.sort(compareChanges).slice(0, limit);
+    page(query) {
+      return pageOfChanges(query, async (kind, place, params) => statements[kind][place].all(params));
     },
   };
 }

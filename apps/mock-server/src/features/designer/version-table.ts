@@ -1,4 +1,13 @@
 import type { SqliteDatabase } from '../../db/sqlite';
+import {
+  insertValues,
+  nextVersion,
+  versionAtSql as sharedVersionAtSql,
+  toSummary,
+  type VersionRow,
+  type VersionTableOptions,
+  versionTableSql,
+} from './version-rows';
 
 /**
  * The published versions of one kind of definition (a form, a process command, …), as an
@@ -71,102 +80,37 @@ export interface VersionTable<V extends StoredVersion<VersionKey> = StoredVersio
   ): PublishVersionResult<Refusal, V['key']>;
 }
 
-interface VersionRow {
-  key: VersionKey;
-  version: number;
-  json: string;
-  published_at_utc: string;
-  published_by: string;
-  change_note: string;
-}
-
-const toVersion = (row: VersionRow): StoredVersion<VersionKey> => ({
-  key: row.key,
-  version: row.version,
-  json: row.json,
-  publishedAt: row.published_at_utc,
-  publishedBy: row.published_by,
-  changeNote: row.change_note,
-});
-
-const IDENTIFIER = /^[a-z_]+$/;
-
 /** The newest version at or before an instant, in `table` keyed by `keyColumn`: one seek of its (key, published_at_utc) index. */
 export const versionAtSql = (table: string, keyColumn: string): string =>
-  `SELECT version FROM ${table}
-  WHERE ${keyColumn} = ? AND published_at_utc <= ?
-  ORDER BY published_at_utc DESC, version DESC LIMIT 1`;
+  sharedVersionAtSql(table, keyColumn, () => '?');
 
 /**
  * {@link VersionTable} over `table` (columns `keyColumn`, version, json, published_at_utc,
- * published_by, change_note, and any `extraColumns` a kind adds). The names are the code's own,
- * never input: they are checked to be plain identifiers all the same.
+ * published_by, change_note, and any `extraColumns` a kind adds).
  */
 export function createVersionTable<
   V extends StoredVersion<VersionKey> = StoredVersion,
   K extends V['key'] = V['key'],
->(
-  db: SqliteDatabase,
-  spec: {
-    table: string;
-    keyColumn: string;
-    extraColumns?: readonly string[];
-    /** A kind's version with its extra columns; the common ones by default. */
-    fromRow?: (version: StoredVersion<K>, row: Readonly<Record<string, unknown>>) => V;
-  },
-): VersionTable<V> {
-  const { table, keyColumn } = spec;
-  const fromRow = spec.fromRow ?? ((version: StoredVersion<K>) => version as unknown as V);
-  const read = (row: VersionRow & Record<string, unknown>) =>
-    fromRow(toVersion(row) as StoredVersion<K>, row);
-  const extraColumns = spec.extraColumns ?? [];
-  for (const name of [table, keyColumn, ...extraColumns]) {
-    if (!IDENTIFIER.test(name)) throw new Error(`Not a column or table name: ${name}`);
-  }
-  const columns = [
-    `${keyColumn} AS key`,
-    'version',
-    'json',
-    'published_at_utc',
-    'published_by',
-    'change_note',
-    ...extraColumns,
-  ].join(', ');
-  const list = db.prepare<[VersionKey], Omit<VersionRow, 'json'>>(
-    `SELECT ${keyColumn} AS key, version, published_at_utc, published_by, change_note
-     FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC`,
-  );
-  const one = db.prepare<[VersionKey, number], VersionRow & Record<string, unknown>>(
-    `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? AND version = ?`,
-  );
-  const latest = db.prepare<[VersionKey], VersionRow & Record<string, unknown>>(
-    `SELECT ${columns} FROM ${table} WHERE ${keyColumn} = ? ORDER BY version DESC LIMIT 1`,
-  );
-  const at = db.prepare<[VersionKey, string], { version: number }>(versionAtSql(table, keyColumn));
-  const insertColumns = [keyColumn, 'version', 'json', 'published_at_utc', 'published_by', 'change_note'];
-  const insert = db.prepare(
-    `INSERT INTO ${table} (${[...insertColumns, ...extraColumns].join(', ')})
-     VALUES (${[...insertColumns, ...extraColumns].map((c) => `@${c}`).join(', ')})`,
-  );
+>(db: SqliteDatabase, spec: VersionTableOptions<V, K>): VersionTable<V> {
+  const sql = versionTableSql(spec, () => '?');
+  const list = db.prepare<[VersionKey], Omit<VersionRow, 'json'>>(sql.list);
+  const one = db.prepare<[VersionKey, number], VersionRow & Record<string, unknown>>(sql.one);
+  const latest = db.prepare<[VersionKey], VersionRow & Record<string, unknown>>(sql.latest);
+  const at = db.prepare<[VersionKey, string], { version: number }>(sql.at);
+  const insert = db.prepare<(number | string)[]>(sql.insert);
 
   return {
     reads: {
       async list(key) {
-        return list.all(key).map((row) => ({
-          key: row.key as V['key'],
-          version: row.version,
-          publishedAt: row.published_at_utc,
-          publishedBy: row.published_by,
-          changeNote: row.change_note,
-        }));
+        return list.all(key).map((row) => toSummary<V['key']>(row));
       },
       async get(key, version) {
         const row = one.get(key, version);
-        return row ? read(row) : null;
+        return row ? sql.read(row) : null;
       },
       async latest(key) {
         const row = latest.get(key);
-        return row ? read(row) : null;
+        return row ? sql.read(row) : null;
       },
     },
     versionAt(key, atIso) {
@@ -180,35 +124,8 @@ export function createVersionTable<
       }
       const refusal = hooks.refuse?.() ?? null;
       if (refusal !== null) return refusal;
-      // Strictly later than the previous version: "the version in force at T" reads them in
-      // version order, and the definition's change stamp changes with every publish.
-      const floor = Date.parse(last.published_at_utc) + 1;
-      const publishedAt =
-        Date.parse(input.publishedAt) >= floor ? input.publishedAt : new Date(floor).toISOString();
-      const stored: StoredVersion<V['key']> = {
-        key: input.key,
-        version: last.version + 1,
-        json: input.json,
-        publishedAt,
-        publishedBy: input.publishedBy,
-        changeNote: input.changeNote,
-      };
-      const extra = hooks.columns ?? {};
-      const values: Record<string, number | string> = {};
-      for (const name of extraColumns) {
-        const value = extra[name];
-        if (value === undefined) throw new Error(`Column ${name} of ${table} has no value`);
-        values[name] = value;
-      }
-      insert.run({
-        [keyColumn]: stored.key,
-        version: stored.version,
-        json: stored.json,
-        published_at_utc: stored.publishedAt,
-        published_by: stored.publishedBy,
-        change_note: stored.changeNote,
-        ...values,
-      });
+      const stored = nextVersion(last, input);
+      insert.run(...insertValues(spec, stored, hooks.columns));
       hooks.makeCurrent(stored);
       return { ok: true, version: stored };
     },

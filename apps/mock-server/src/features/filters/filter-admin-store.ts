@@ -1,12 +1,13 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
 import {
-  DuplicateFilterNameError,
-  isUniqueViolation,
+  changeRow,
+  type FilterChangeRow,
   SAVED_FILTER_SELECT,
-  type SavedFilterRecord,
   type SavedFilterRow,
+  toFilterChange,
   toSavedFilterRecord,
-} from './filters-store';
+} from './filter-rows';
+import { DuplicateFilterNameError, isUniqueViolation, type SavedFilterRecord } from './filters-store';
 
 /** What a designer does to a saved filter; each one is kept in the filters' audit trail. */
 export type FilterAdminChange =
@@ -58,32 +59,6 @@ export interface FilterAdminStore {
   changes(webTemplateNo: number, limit: number): Promise<FilterChangeRecord[]>;
 }
 
-interface ChangeRow {
-  id: number;
-  filter_id: number;
-  web_template_no: number;
-  change: FilterAdminChange['kind'];
-  owner_name: string;
-  name_before: string;
-  name_after: string | null;
-  version_before: number;
-  changed_by: string;
-  changed_at_utc: string;
-}
-
-const toChange = (row: ChangeRow): FilterChangeRecord => ({
-  id: row.id,
-  filterId: row.filter_id,
-  webTemplateNo: row.web_template_no,
-  change: row.change,
-  ownerName: row.owner_name,
-  nameBefore: row.name_before,
-  nameAfter: row.name_after,
-  versionBefore: row.version_before,
-  changedBy: row.changed_by,
-  changedAt: row.changed_at_utc,
-});
-
 /** {@link FilterAdminStore} on SQLite (tables of migrations 15 and 27). */
 export function createSqliteFilterAdminStore(
   db: SqliteDatabase,
@@ -100,14 +75,14 @@ export function createSqliteFilterAdminStore(
     `UPDATE saved_filters SET is_shared = ?, version = version + 1, updated_by = ?, updated_at_utc = ? WHERE id = ?`,
   );
   const remove = db.prepare<[number]>('DELETE FROM saved_filters WHERE id = ?');
-  const append = db.prepare<[Omit<ChangeRow, 'id'>], { id: number }>(
+  const append = db.prepare<[Omit<FilterChangeRow, 'id'>], { id: number }>(
     `INSERT INTO saved_filter_changes (filter_id, web_template_no, change, owner_name, name_before, name_after,
        version_before, changed_by, changed_at_utc)
      VALUES (@filter_id, @web_template_no, @change, @owner_name, @name_before, @name_after, @version_before,
        @changed_by, @changed_at_utc)
      RETURNING id`,
   );
-  const changes = db.prepare<[number, number], ChangeRow>(
+  const changes = db.prepare<[number, number], FilterChangeRow>(
     'SELECT * FROM saved_filter_changes WHERE web_template_no = ? ORDER BY id DESC LIMIT ?',
   );
 
@@ -137,24 +112,14 @@ export function createSqliteFilterAdminStore(
           }
           throw error;
         }
-        const row: Omit<ChangeRow, 'id'> = {
-          filter_id: input.id,
-          web_template_no: input.webTemplateNo,
-          change: change.kind,
-          owner_name: before.owner_name ?? '',
-          name_before: before.name,
-          name_after: change.kind === 'delete' ? null : change.kind === 'rename' ? change.name : before.name,
-          version_before: before.version,
-          changed_by: input.by,
-          changed_at_utc: input.at,
-        };
+        const row = changeRow(input, before);
         const { id } = append.get(row)!;
         const after = change.kind === 'delete' ? before : byId.get(input.id)!;
-        return { ok: true, filter: toSavedFilterRecord(after), change: toChange({ ...row, id }) };
+        return { ok: true, filter: toSavedFilterRecord(after), change: toFilterChange({ ...row, id }) };
       });
     },
     async changes(webTemplateNo, limit) {
-      return changes.all(webTemplateNo, limit).map(toChange);
+      return changes.all(webTemplateNo, limit).map(toFilterChange);
     },
   };
 }

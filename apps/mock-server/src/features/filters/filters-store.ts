@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { SAVED_FILTER_SELECT, type SavedFilterRow, toSavedFilterRecord } from './filter-rows';
 
 /** A saved filter as stored; `filterJson` is the `SearchFilter` as it was saved. */
 export interface SavedFilterRecord {
@@ -59,44 +60,8 @@ export interface SavedFilterStore {
   remove(id: number): Promise<boolean>;
 }
 
-/** A `saved_filters` row with its owner's name (`SAVED_FILTER_SELECT`). */
-export interface SavedFilterRow {
-  id: number;
-  web_template_no: number;
-  entity_view_name: string;
-  owner_user_id: number;
-  owner_name: string | null;
-  is_shared: number;
-  name: string;
-  filter_json: string;
-  version: number;
-  created_by: string;
-  created_at_utc: string;
-  updated_by: string;
-  updated_at_utc: string;
-}
-
-export const toSavedFilterRecord = (row: SavedFilterRow): SavedFilterRecord => ({
-  id: row.id,
-  webTemplateNo: row.web_template_no,
-  entityViewName: row.entity_view_name,
-  ownerId: row.owner_user_id,
-  ownerName: row.owner_name ?? '',
-  isShared: row.is_shared === 1,
-  name: row.name,
-  filterJson: row.filter_json,
-  version: row.version,
-  createdBy: row.created_by,
-  createdAt: row.created_at_utc,
-  updatedBy: row.updated_by,
-  updatedAt: row.updated_at_utc,
-});
-
 export const isUniqueViolation = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-/** Saved filters with their owner's name; callers add the WHERE. */
-export const SAVED_FILTER_SELECT = `SELECT f.*, u.name AS owner_name FROM saved_filters AS f LEFT JOIN users AS u ON u.id = f.owner_user_id`;
 
 /** {@link SavedFilterStore} on SQLite (table of migration 15). */
 export function createSqliteSavedFilterStore(

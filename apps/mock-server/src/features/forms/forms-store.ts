@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type DefinitionRow, type PermissionRow, toDefinition, toPermission } from './form-rows';
 
 /** A stored form definition, not yet validated. */
 export interface StoredDefinition {
@@ -41,24 +42,6 @@ export interface FormStore {
   listFormAccess(profileId: number): Promise<number[]>;
 }
 
-interface DefinitionRow {
-  web_template_no: number;
-  schema_version: number;
-  json: string;
-  updated_at_utc: string;
-  updated_by: string;
-  version: number;
-}
-
-const toDefinition = (row: DefinitionRow): StoredDefinition => ({
-  webTemplateNo: row.web_template_no,
-  schemaVersion: row.schema_version,
-  json: row.json,
-  updatedAt: row.updated_at_utc,
-  updatedBy: row.updated_by,
-  version: row.version,
-});
-
 /** {@link FormStore} on SQLite. */
 export function createSqliteFormStore(db: SqliteDatabase, write: SqliteWriter = createWriter(db)): FormStore {
   const definition = db.prepare<[number], DefinitionRow>(
@@ -67,10 +50,7 @@ export function createSqliteFormStore(db: SqliteDatabase, write: SqliteWriter = 
   const definitions = db.prepare<[], DefinitionRow>(
     'SELECT * FROM form_definitions ORDER BY web_template_no',
   );
-  const permissions = db.prepare<
-    [number, number, number],
-    { element_name: string; owner_type: 'user' | 'profile'; hidden: number; locked: number }
-  >(
+  const permissions = db.prepare<[number, number, number], PermissionRow>(
     `SELECT element_name, owner_type, hidden, locked FROM element_permissions
      WHERE web_template_no = ? AND ((owner_type = 'user' AND owner_id = ?) OR (owner_type = 'profile' AND owner_id = ?))`,
   );
@@ -97,12 +77,7 @@ export function createSqliteFormStore(db: SqliteDatabase, write: SqliteWriter = 
       return definitions.all().map(toDefinition);
     },
     async listPermissions(webTemplateNo, owner) {
-      return permissions.all(webTemplateNo, owner.userId, owner.profileId).map((row) => ({
-        elementName: row.element_name,
-        ownerType: row.owner_type,
-        hidden: row.hidden === 1,
-        locked: row.locked === 1,
-      }));
+      return permissions.all(webTemplateNo, owner.userId, owner.profileId).map(toPermission);
     },
     async getSettings() {
       return Object.fromEntries(settings.all().map((row) => [row.key, row.value]));

@@ -8,6 +8,7 @@ import {
   type VersionReads,
 } from '../designer/version-table';
 import type { NavigationNodeRecord } from './navigation-store';
+import { publishedRecords } from './navigation-version-records';
 
 /** A node of a publish, parents before children. */
 export interface PublishNavigationNode {
@@ -123,18 +124,7 @@ export function createSqliteNavigationVersionStore(
       return write((): PublishNavigationResult => {
         // A profile added after the migration (and the seed) starts at its nodes as version 1.
         backfill.run();
-        let next = (maxId.get() ?? 0) + 1;
-        const records: NavigationNodeRecord[] = [];
-        for (const node of input.nodes) {
-          records.push({
-            id: node.id ?? next++,
-            parentId: node.parent === null ? null : records[node.parent]!.id,
-            position: node.position,
-            title: node.title,
-            url: node.url,
-            description: node.description,
-          });
-        }
+        const records = publishedRecords(input.nodes, (maxId.get() ?? 0) + 1);
         const result = table.publish<never>(
           { ...input, json: JSON.stringify(records) },
           {

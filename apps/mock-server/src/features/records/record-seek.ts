@@ -89,7 +89,7 @@ export function searchConditions(
 }
 
 /** The periods alive at T (bound as `@at`, `@left`, `@right`), through the interval tree (record-periods.ts). */
-function aliveSql(dialect: SearchDialect, conditions: string[]): string {
+export function aliveSql(dialect: SearchDialect, conditions: string[]): string {
   const matching = conditions.map((condition) => `AND ${condition}`).join(' ');
   return `
       SELECT r.record_id, r.version, r.search_key
@@ -102,7 +102,7 @@ function aliveSql(dialect: SearchDialect, conditions: string[]): string {
 }
 
 /** The bound values of {@link aliveSql} at `atIso`. */
-function aliveParams(dialect: SearchDialect, atIso: string): SearchParams {
+export function aliveParams(dialect: SearchDialect, atIso: string): SearchParams {
   const { left, right } = stabbingNodes(atIso);
   return { at: atIso, left: dialect.nodes(left), right: dialect.nodes(right) };
 }
