@@ -21,6 +21,8 @@ export function fakeClock(start = Date.now()): FakeClock {
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of its schemas, or null on SQLite. */
+  databaseUrl: string | null;
   clock: FakeClock;
   server: RunningServer;
   /** Stops the server and starts a new one on the same data folder (and clock). */
@@ -52,6 +54,7 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
   const test: TestServer = {
     url: '',
     dataDir,
+    databaseUrl: pg?.url ?? null,
     clock,
     server: await startServer({ ...base, ...overrides }),
     async restart(next = {}) {

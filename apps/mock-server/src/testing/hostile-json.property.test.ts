@@ -2,7 +2,7 @@ import { ApiErrorBodySchema } from '@procedo/client-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_MAX_BYTES } from '../http/limits';
-import { type DbWatch, watchDb } from './db-fingerprint';
+import { type DbWatch, watchServerDb } from './db-fingerprint';
 import { type SignedInServer, startSignedInServer } from './harness';
 
 // Issue 15 item 7: malformed and hostile JSON against the real server's v1 write endpoints. Every
@@ -122,7 +122,7 @@ beforeAll(async () => {
       kinds: { language: 'string' },
     },
   ];
-  db = watchDb(signedIn.server.dataDir);
+  db = await watchServerDb(signedIn.server);
 });
 afterAll(async () => {
   db?.close();
@@ -165,7 +165,7 @@ type Hostile = (endpoint: Endpoint) => fc.Arbitrary<{ text: string } & Expected>
 
 /** Sends every generated body to every endpoint and checks the answer and the database after each. */
 async function refusesAll(hostile: Hostile, numRuns: number, having?: Kind) {
-  const before = db.full();
+  const before = await db.full();
   const targets = having
     ? endpoints.filter((endpoint) => Object.values(endpoint.kinds).includes(having))
     : endpoints;
@@ -175,16 +175,16 @@ async function refusesAll(hostile: Hostile, numRuns: number, having?: Kind) {
       async ({ endpoint, body }) => {
         const { status, code } = body;
         // Taken per case: a change is blamed on the case that made it, shrinking included.
-        const quickBefore = db.quick();
+        const quickBefore = await db.quick();
         await expectRefused(await sendRaw(endpoint.method, endpoint.path, body.text), { status, code });
-        const quickAfter = db.quick();
+        const quickAfter = await db.quick();
         const changed = Object.keys(quickAfter).filter((table) => quickAfter[table] !== quickBefore[table]);
         expect(changed, `${endpoint.label} changed ${changed.join(', ')}`).toEqual([]);
       },
     ),
     { numRuns },
   );
-  expect(db.full()).toEqual(before);
+  expect(await db.full()).toEqual(before);
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoBefore);
 }
 
@@ -353,7 +353,7 @@ describe('hostile JSON bodies on the v1 write endpoints, for any case', { timeou
   });
 
   it('refuses a body in an unsupported charset or of another type, 415', async () => {
-    const before = db.full();
+    const before = await db.full();
     for (const endpoint of endpoints) {
       for (const type of [
         'application/json; charset=utf-7',
@@ -369,7 +369,7 @@ describe('hostile JSON bodies on the v1 write endpoints, for any case', { timeou
         );
       }
     }
-    expect(db.full()).toEqual(before);
+    expect(await db.full()).toEqual(before);
   });
 });
 
@@ -394,7 +394,7 @@ describe('repeated query parameters, for any read and parameter', { timeout: 60_
       ['api/v1/designer/changes', 'limit', '5'],
       ['api/v1/pickers/suppliers', 'text', 'a'],
     ];
-    const before = db.full();
+    const before = await db.full();
     const commands = (await (
       await signedIn.supervisor.fetch(`${PROCESSES}/lookup/commands/creatable-as-process`)
     ).json()) as {
@@ -428,7 +428,7 @@ describe('repeated query parameters, for any read and parameter', { timeout: 60_
       ),
       { numRuns: 300 },
     );
-    expect(db.full()).toEqual(before);
+    expect(await db.full()).toEqual(before);
   });
 });
 

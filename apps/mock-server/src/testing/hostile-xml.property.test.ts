@@ -2,7 +2,7 @@ import { CALLBACK_MAX_BYTES } from '@procedo/client-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_XML_LIMITS } from '../features/callback/callback-xml-reader';
-import { type DbWatch, watchDb } from './db-fingerprint';
+import { type DbWatch, watchServerDb } from './db-fingerprint';
 import { readResponse, type SignedInServer, startSignedInServer } from './harness';
 
 // Issue 15 item 7: malformed and hostile callback bodies against the real server. Every case is
@@ -13,10 +13,10 @@ let signedIn: SignedInServer;
 let db: DbWatch;
 beforeAll(async () => {
   signedIn = await startSignedInServer();
-  db = watchDb(signedIn.server.dataDir);
+  db = await watchServerDb(signedIn.server);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await signedIn.server.close();
 });
 
@@ -56,11 +56,11 @@ async function send(hostile: Case) {
 
 /** Sends every case of `cases` and checks the answer and the database after each. */
 async function refusesAll(cases: fc.Arbitrary<Case>, numRuns = RUNS) {
-  const before = db.full();
+  const before = await db.full();
   await fc.assert(
     fc.asyncProperty(cases, async (hostile) => {
       // Taken per case: a change is blamed on the case that made it, shrinking included.
-      const quickBefore = db.quick();
+      const quickBefore = await db.quick();
       const answer = await send(hostile);
       expect(answer.http).toBeGreaterThanOrEqual(400);
       expect(answer.http).toBeLessThan(500);
@@ -69,11 +69,11 @@ async function refusesAll(cases: fc.Arbitrary<Case>, numRuns = RUNS) {
       expect(answer.message).toBeTruthy();
       if (hostile.status !== undefined) expect(answer.http).toBe(hostile.status);
       if (hostile.message !== undefined) expect(answer.message).toBe(hostile.message);
-      expect(db.quick()).toEqual(quickBefore);
+      expect(await db.quick()).toEqual(quickBefore);
     }),
     { numRuns },
   );
-  expect(db.full()).toEqual(before);
+  expect(await db.full()).toEqual(before);
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoBefore);
 }
 
