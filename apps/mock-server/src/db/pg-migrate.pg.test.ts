@@ -59,6 +59,10 @@ function sqliteSchema() {
 }
 
 describe('the PostgreSQL schema', () => {
+  it('numbers its migrations 1, 2, 3… without a gap or a repeat', () => {
+    expect(PG_MIGRATIONS.map((migration) => migration.version)).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
+  });
+
   it('migrates a new schema once, even when two servers start together', async () => {
     const second = await openPgDatabase(database.url, 'demo');
     try {
