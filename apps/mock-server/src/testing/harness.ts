@@ -38,7 +38,11 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-server-test-'));
   const clock = fakeClock();
-  const pg = process.env.PROCEDO_TEST_ENGINE === 'postgres' ? await createTestPgDatabase() : null;
+  // A server given a database URL shares that database (several servers on one PostgreSQL).
+  const pg =
+    process.env.PROCEDO_TEST_ENGINE === 'postgres' && overrides.databaseUrl === undefined
+      ? await createTestPgDatabase()
+      : null;
   const base: Partial<ServerOptions> = {
     port: 0,
     host: '127.0.0.1',
@@ -54,7 +58,7 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
   const test: TestServer = {
     url: '',
     dataDir,
-    databaseUrl: pg?.url ?? null,
+    databaseUrl: overrides.databaseUrl ?? pg?.url ?? null,
     clock,
     server: await startServer({ ...base, ...overrides }),
     async restart(next = {}) {
