@@ -1,5 +1,6 @@
 // `npm start`: install, build, then serve the reference product under the supervisor (the server
-// creates and seeds its SQLite databases on first start). Env: PORT, HOST, PROCEDO_DATA_DIR,
+// creates and seeds its SQLite databases on first start, or its PostgreSQL schemas when
+// PROCEDO_DATABASE_URL is set). Env: PORT, HOST, PROCEDO_DATA_DIR, PROCEDO_DATABASE_URL,
 // PROCEDO_SESSION_TIMEOUT_MINUTES (see README).
 import path from 'node:path';
 import { buildAll, checkNode, childEnv, ensureInstalled, root } from './lib.mjs';
