@@ -49,10 +49,15 @@ function runAsOwner(bin, tool, args) {
 
 /**
  * Starts a throwaway server and returns its URL and `stop()`. Durability is off (fsync, full page
- * writes): the tests kill our server, never PostgreSQL, and a lost test database costs nothing.
+ * writes) unless `durable`: the tests kill our server, never PostgreSQL, and a lost test database
+ * costs nothing; benchmarks compare with SQLite's `synchronous=FULL` and ask for `durable`.
  * Text sorts byte by byte (`--locale=C`), as on SQLite.
  */
-export function startThrowawayPostgres({ bin = ensurePostgres(), maxConnections = 300 } = {}) {
+export function startThrowawayPostgres({
+  bin = ensurePostgres(),
+  maxConnections = 300,
+  durable = false,
+} = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'procedo-pg-'));
   if (isRoot())
     chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), 0);
@@ -73,9 +78,7 @@ export function startThrowawayPostgres({ bin = ensurePostgres(), maxConnections 
     `-k ${dir}`,
     "-c listen_addresses=''",
     `-c max_connections=${maxConnections}`,
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c shared_buffers=128MB',
   ].join(' ');
   runAsOwner(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);

@@ -6,10 +6,12 @@
  */
 
 import type { FieldValues } from '@procedo/client-api';
+import { openPgDatabase } from './db/pg';
 import type { SqliteDatabase } from './db/sqlite';
 import { writeEvents } from './features/audit/audit-events';
 import { indexFields } from './features/records/entities';
 import type { NewRecordVersion } from './features/records/records-store';
+import { createPgRecordStore } from './features/records/records-store.pg';
 import { recordWrites } from './features/records/records-store.sqlite';
 
 export { parseXml } from '@procedo/client-api';
@@ -125,4 +127,10 @@ export function bulkWriteHistories(
     throw error;
   }
   return ids;
+}
+
+/** A PostgreSQL record store on one schema of `url`, for benchmarks that write histories directly. */
+export async function openPgRecordStore(url: string, schema: string) {
+  const db = await openPgDatabase(url, schema, { max: 2 });
+  return { store: createPgRecordStore(db), close: () => db.close() };
 }

@@ -26,7 +26,18 @@ export interface PgDatabase extends PgExecutor {
    * runs `work` again from the start (so `work` keeps side effects outside the database out of
    * it), up to `retries` times; then the error is thrown (the API answers 503 DATABASE_BUSY).
    */
-  transaction<T>(work: (tx: PgExecutor) => Promise<T>, options?: { retries?: number }): Promise<T>;
+  transaction<T>(
+    work: (tx: PgExecutor) => Promise<T>,
+    options?: {
+      retries?: number;
+      /**
+       * `read committed` for a write that locks what it checks first (`SELECT … FOR UPDATE` of the
+       * row it changes): it then waits only for writers of that row, where SERIALIZABLE's predicate
+       * locks would also make writers of neighbouring rows retry. @default 'serializable'
+       */
+      isolation?: 'serializable' | 'read committed';
+    },
+  ): Promise<T>;
   /** The pool (LISTEN/NOTIFY, copy tools); stores use the methods above. */
   readonly pool: pg.Pool;
   close(): Promise<void>;
@@ -106,12 +117,13 @@ export async function openPgDatabase(
     ...base,
     schema,
     pool,
-    async transaction(work, { retries = 8 } = {}) {
+    async transaction(work, { retries = 8, isolation = 'serializable' } = {}) {
+      const begin = isolation === 'serializable' ? 'BEGIN ISOLATION LEVEL SERIALIZABLE' : 'BEGIN ISOLATION LEVEL READ COMMITTED';
       for (let attempt = 0; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
         try {
-          await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+          await client.query(begin);
           const result = await work(pgExecutor(client));
           await client.query('COMMIT');
           return result;

@@ -27,6 +27,14 @@ const CURRENT = `SELECT v.* FROM records r JOIN record_versions v
   ON v.record_id = r.record_id AND v.version = r.current_version
   WHERE r.record_id = $1`;
 const VERSION = 'SELECT * FROM record_versions WHERE record_id = $1 AND version = $2';
+/**
+ * A write to one record takes its row lock first: writers of the same record then go one after
+ * the other (the second reads the first's committed version and is stale), while writers of other
+ * records never wait for it or retry because of it — READ COMMITTED, not SERIALIZABLE, whose
+ * predicate locks on the shared indexes made concurrent saves of different records fail each other.
+ */
+const LOCK_RECORD = 'SELECT 1 FROM records WHERE record_id = $1 FOR UPDATE';
+const ONE_RECORD = { isolation: 'read committed' } as const;
 
 /** Writes version `number` of a record: the version row, its period and its audit events. */
 async function writeVersion(
@@ -58,8 +66,9 @@ async function movePointer(tx: PgExecutor, id: number, number: number, next: New
 }
 
 /**
- * {@link RecordStore} on PostgreSQL. A write is one SERIALIZABLE transaction (its check of the
- * current version and its writes cannot interleave with another server's); a search runs its
+ * {@link RecordStore} on PostgreSQL. A write to a record is one transaction holding that record's
+ * row lock from before its check of the current version to its commit, so its check and its
+ * writes cannot interleave with another server's write of the record; a search runs its
  * statements in one read-only snapshot, so its count and its page see the same records.
  */
 export function createPgRecordStore(
@@ -128,6 +137,7 @@ export function createPgRecordStore(
     },
     async append(id, expected, next) {
       return db.transaction(async (tx): Promise<AppendResult> => {
+        await tx.run(LOCK_RECORD, [id]);
         const row = await tx.one<VersionRow>(CURRENT, [id]);
         if (!row) return { ok: false, reason: 'not-found' };
         if (row.version !== expected) return { ok: false, reason: 'stale', current: toRecord(row) };
@@ -135,7 +145,7 @@ export function createPgRecordStore(
         await writeVersion(tx, id, row.entity, number, next);
         await movePointer(tx, id, number, next);
         return { ok: true, record: toRecord((await tx.one<VersionRow>(VERSION, [id, number]))!) };
-      });
+      }, ONE_RECORD);
     },
     async searchTitles(options) {
       return run(() => searchTitles(options));
@@ -155,13 +165,14 @@ export function createPgRecordStore(
     },
     async importVersions(id, list) {
       await db.transaction(async (tx) => {
+        await tx.run(LOCK_RECORD, [id]);
         const row = await tx.one<VersionRow>(CURRENT, [id]);
         if (!row) throw new Error(`No record ${id}`);
         let number = row.version;
         for (const next of list) await writeVersion(tx, id, row.entity, ++number, next);
         const last = list.at(-1);
         if (last) await movePointer(tx, id, number, last);
-      });
+      }, ONE_RECORD);
     },
   };
 }
