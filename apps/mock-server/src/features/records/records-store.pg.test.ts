@@ -379,4 +379,35 @@ describe('writes of the record store on PostgreSQL', () => {
       expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     }
   });
+  it('saves concurrent writes of different records all at once, none refused busy, each chain intact', async () => {
+    const store = stores[0]![1];
+    const records = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        store.create('supplier', supplier(`Crowd ${i}`, 'Approved', both.now + 200 * DAY, true)),
+      ),
+    );
+    for (let round = 0; round < 6; round++) {
+      const results = await Promise.all(
+        records.map((record, i) =>
+          store.append(
+            record.id,
+            round + 1,
+            supplier(`Crowd ${i} r${round}`, 'Approved', both.now + 201 * DAY, true),
+          ),
+        ),
+      );
+      expect(results.every((result) => result.ok)).toBe(true);
+    }
+    for (const record of records) {
+      expect((await store.getCurrent(record.id))?.version).toBe(16);
+      expect(
+        (
+          await both.pg.one<{ n: number }>(
+            'SELECT count(*)::int AS n FROM record_versions WHERE record_id = $1',
+            [record.id],
+          )
+        )?.n,
+      ).toBe(7);
+    }
+  });
 });
