@@ -12,6 +12,8 @@ export function procedoProject(
     exclude?: string[];
     globalSetup?: string[];
     env?: Record<string, string>;
+    /** A limit, not a speed check. @default 5000 (20000 in jsdom) */
+    testTimeout?: number;
   } = {},
 ) {
   return defineProject({
@@ -29,6 +31,7 @@ export function procedoProject(
       // jsdom tests type with user-event: on a busy 2-core machine one can take several seconds,
       // and a timed-out test keeps typing into the next test's DOM. A limit, not a speed check.
       ...(options.environment === 'jsdom' ? { testTimeout: 20_000 } : {}),
+      ...(options.testTimeout ? { testTimeout: options.testTimeout } : {}),
     },
   });
 }

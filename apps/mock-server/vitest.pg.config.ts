@@ -28,4 +28,6 @@ export default procedoProject('mock-server-pg', {
   include: ['src/**/*.pg.test.ts', ...engineNeutralServerTests()],
   globalSetup: ['./test/pg-global-setup.ts'],
   env: { PROCEDO_TEST_ENGINE: 'postgres' },
+  // A limit, not a speed check: parity tests compare whole seeded databases on a shared machine.
+  testTimeout: 30_000,
 });
