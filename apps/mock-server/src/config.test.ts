@@ -8,6 +8,8 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      databasePoolSize: 10,
       sessionTimeoutMinutes: 20,
       staticDir: DEFAULT_STATIC_DIR,
       logLevel: 'info',
@@ -16,6 +18,8 @@ describe('loadConfig', () => {
       logonRateLimit: { max: 10, windowMs: 60_000 },
       logonIpRateLimit: { max: 50, windowMs: 60_000 },
       logonHashLimit: { concurrency: 2, queue: 32, perAddress: 4 },
+      requestLimit: { concurrency: 32, queue: 256, waitMs: 5000 },
+      requestTimeoutMs: 30_000,
       sessionMaxHours: 12,
       writeWaitMs: 2000,
       databaseMaxBytes: null,
@@ -50,8 +54,18 @@ describe('loadConfig', () => {
         PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
         PROCEDO_SEARCH_COUNT_CAP: '250',
         PROCEDO_DEMO_LARGE: '1',
+        PROCEDO_DATABASE_URL: 'postgres://procedo:secret@db.example:5432/procedo',
+        PROCEDO_DATABASE_POOL: '4',
+        PROCEDO_REQUEST_CONCURRENCY: '8',
+        PROCEDO_REQUEST_QUEUE: '0',
+        PROCEDO_REQUEST_QUEUE_WAIT_MS: '250',
+        PROCEDO_REQUEST_TIMEOUT_MS: '5000',
       }),
     ).toMatchObject({
+      databaseUrl: 'postgres://procedo:secret@db.example:5432/procedo',
+      databasePoolSize: 4,
+      requestLimit: { concurrency: 8, queue: 0, waitMs: 250 },
+      requestTimeoutMs: 5000,
       demoLarge: true,
       signatureRequiresPassword: true,
       searchCountCap: 250,
@@ -78,6 +92,9 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', PROCEDO_SESSION_TIMEOUT_MINUTES: '-1', PROCEDO_LOGON_RATE_LIMIT: 'many' }),
     ).toThrow(/PORT[\s\S]*PROCEDO_SESSION_TIMEOUT_MINUTES[\s\S]*PROCEDO_LOGON_RATE_LIMIT/);
     expect(() => loadConfig({ PROCEDO_VERBOSE_ERRORS: 'yes' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PROCEDO_DATABASE_URL: 'mysql://db/procedo', PROCEDO_REQUEST_CONCURRENCY: '0' }),
+    ).toThrow(/PROCEDO_DATABASE_URL[\s\S]*PROCEDO_REQUEST_CONCURRENCY/);
     expect(() =>
       loadConfig({ PROCEDO_SESSION_MAX_HOURS: '0', PROCEDO_ALLOWED_ORIGINS: 'javascript:alert(1)' }),
     ).toThrow(/PROCEDO_SESSION_MAX_HOURS[\s\S]*PROCEDO_ALLOWED_ORIGINS/);
