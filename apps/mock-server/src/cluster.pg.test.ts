@@ -11,10 +11,18 @@ import {
   SessionContextSchema,
   StepResultSchema,
 } from '@procedo/client-api';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { INTERACTION_TOUR } from './db/seed-processes';
-import { fakeClock, startTestServer, TestClient, type TestServer } from './testing/harness';
+import {
+  command,
+  fakeClock,
+  readResponse,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from './testing/harness';
 import { createTestPgDatabase, type TestPgDatabase } from './testing/pg';
 
 // Two servers of one deployment on one PostgreSQL database (issue 15): what a user does on one
@@ -163,6 +171,72 @@ describe('a cache refresh', () => {
   });
 });
 
+describe('Template.CacheRefresh', () => {
+  /** The product search form's title as `client` sees it (in its user's language). */
+  const titleOn = async (client: TestClient) =>
+    (await ok(FormResponseSchema, await client.fetch('api/v1/forms/110'))).Definition.Title;
+  /** Polls B (the notification is asynchronous) for up to 2 s; the last title read. */
+  async function awaitTitle(client: TestClient, title: string) {
+    let seen = await titleOn(client);
+    for (let i = 0; i < 40 && seen !== title; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await titleOn(client);
+    }
+    return seen;
+  }
+
+  it('on A after a change in the database is seen by B, which had the translation cached', async () => {
+    const translator = await signedIn(a, 'translator');
+    const supervisor = await signedIn(a);
+    const operatorOnB = await signedIn(b, 'operator');
+    expect((await operatorOnB.json('PATCH', 'api/v1/session/preferences', { language: 'de' })).status).toBe(
+      200,
+    );
+    try {
+      // B reads the form in German first, so it has the translations cached.
+      const before = await titleOn(operatorOnB);
+      expect(before).not.toBe('Artikel');
+      const saved = await readResponse(
+        await translator.callback(
+          command({
+            CommandType: 'wtoElementExecCommand',
+            CommandElementName: 'ProductSearch',
+            DbEntityId: '1',
+            ParentId: '110',
+            PropertyId: '2',
+            LangCode: 'de',
+            CommandName: 'entity.translation.save',
+            TranslationText: 'Artikel',
+          }),
+        ),
+      );
+      expect(saved.status, saved.body).toBe('OK');
+      // A translation saved on A drops B's cached one too.
+      expect(await awaitTitle(operatorOnB, 'Artikel')).toBe('Artikel');
+
+      // A change made in the database behind the servers' backs: B keeps what it cached …
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query(
+          "UPDATE demo.translations SET text = 'Waren' WHERE lang_code = 'de' AND parent_id = 110 AND property_id = 2",
+        );
+      } finally {
+        await client.end();
+      }
+      expect(await titleOn(operatorOnB)).toBe('Artikel');
+      // … until a cache refresh on A, which B hears of.
+      const refresh = await readResponse(
+        await supervisor.callback(command({ CommandType: 'Template.CacheRefresh' })),
+      );
+      expect(refresh.status).toBe('OK');
+      expect(await awaitTitle(operatorOnB, 'Waren')).toBe('Waren');
+    } finally {
+      await operatorOnB.json('PATCH', 'api/v1/session/preferences', { language: 'en' });
+    }
+  });
+});
+
 describe('a step run', () => {
   const BASE = 'api/v1/user/system/user-processes';
   const run = (client: TestClient, stepId: number, body: unknown) =>
@@ -253,7 +327,7 @@ describe('the failed-logon limit', () => {
     const attempt = (server: TestServer, password: string) =>
       on(server).json('POST', 'api/v1/session/logon', {
         Database: 'demo',
-        UserName: 'translator',
+        UserName: 'demo',
         Password: password,
       });
     for (const server of [a, b, a]) expect((await attempt(server, 'wrong')).status).toBe(401);
