@@ -8,6 +8,7 @@ import { FOUNDATION_MIGRATIONS } from './migrations/foundation';
 import { IDEMPOTENCY_MIGRATIONS } from './migrations/idempotency';
 import { NAVIGATION_VERSIONS_MIGRATIONS } from './migrations/navigation-versions';
 import { RECORDS_THROUGH_TIME_MIGRATIONS } from './migrations/records-through-time';
+import { SCALE_OUT_MIGRATIONS } from './migrations/scale-out';
 import { SEARCH_MIGRATIONS } from './migrations/search-and-dashboards';
 import { SUPERVISOR_TOOLS_MIGRATIONS } from './migrations/supervisor-tools';
 import { TRANSLATION_MIGRATIONS } from './migrations/translations';
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...DATASOURCES_MIGRATIONS, // 27
   ...DEFINITION_CHANGES_MIGRATIONS, // 28
   ...IDEMPOTENCY_MIGRATIONS, // 29
+  ...SCALE_OUT_MIGRATIONS, // 30
 ];

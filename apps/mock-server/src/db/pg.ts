@@ -118,7 +118,10 @@ export async function openPgDatabase(
     schema,
     pool,
     async transaction(work, { retries = 8, isolation = 'serializable' } = {}) {
-      const begin = isolation === 'serializable' ? 'BEGIN ISOLATION LEVEL SERIALIZABLE' : 'BEGIN ISOLATION LEVEL READ COMMITTED';
+      const begin =
+        isolation === 'serializable'
+          ? 'BEGIN ISOLATION LEVEL SERIALIZABLE'
+          : 'BEGIN ISOLATION LEVEL READ COMMITTED';
       for (let attempt = 0; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
