@@ -7,7 +7,12 @@
 //   3. alone again, right after the burst.
 // Prints and writes `bench/results/overload.json`: the burst's answers (2xx, 503 with Retry-After,
 // anything else), RSS peak ÷ RSS before, and p99 after ÷ p99 before (1 means it recovered at once).
-// Env: BENCH_DURATION seconds per phase (default 5).
+// Env: BENCH_DURATION seconds per phase (default 5); BENCH_ENGINE=postgres runs the server on a
+// throwaway PostgreSQL (durable) instead of SQLite. On SQLite a session read never waits on I/O, so
+// Node answers each request before reading the next and the burst queues in the kernel, not in the
+// server; on PostgreSQL every request awaits its queries, the requests in flight pile up, and the
+// admission gate refuses what is past its limits.
+// Results: bench/results/overload-<engine>.json.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startThrowawayPostgres } from '../scripts/postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/mock-server/dist');
@@ -27,6 +33,8 @@ if (!existsSync(path.join(dist, 'server.js'))) {
   process.exit(1);
 }
 
+const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+const postgres = engine === 'postgres' ? startThrowawayPostgres({ durable: true }) : null;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-overload-'));
 const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
   env: {
@@ -36,6 +44,7 @@ const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
     PROCEDO_DATA_DIR: dataDir,
     PROCEDO_LOG_LEVEL: 'silent',
     PROCEDO_STATIC_DIR: dataDir,
+    ...(postgres ? { PROCEDO_DATABASE_URL: postgres.url } : {}),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -101,6 +110,7 @@ try {
   const other = during.requests - ok - busy;
   report = {
     date: new Date().toISOString(),
+    engine,
     burstConnections: burst,
     phases: { before, during, after },
     burst: { answered2xx: ok, answered503: busy, answeredOther: other, connectionErrors: during.errors },
@@ -112,9 +122,10 @@ try {
   child.kill('SIGTERM');
   await exited;
   await rm(dataDir, { recursive: true, force: true });
+  postgres?.stop();
 }
 
 console.log(JSON.stringify(report, null, 2));
 const results = path.join(root, 'bench/results');
 await mkdir(results, { recursive: true });
-await writeFile(path.join(results, 'overload.json'), `${JSON.stringify(report, null, 2)}\n`);
+await writeFile(path.join(results, `overload-${engine}.json`), `${JSON.stringify(report, null, 2)}\n`);
