@@ -108,10 +108,15 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
         maxBytes: options.databaseMaxBytes,
         largeDemoBatches,
       });
-  // Housekeeping: a folder that cannot be swept now is swept at a later start.
-  await sweepFiles({ dataDir: options.dataDir, catalog, logger, fs: options.filesFs }).catch(
-    (error: unknown) => logger.error({ err: error }, 'could not sweep the files folder'),
-  );
+  // Housekeeping: a folder that cannot be swept now is swept at a later start. Not on PostgreSQL:
+  // the uploads folder is shared with other servers there, and a file another server has just
+  // stored but not yet committed would look orphaned and be removed under an upload it then
+  // acknowledges. Orphans there only take space (docs/deployment.md).
+  if (!options.databaseUrl) {
+    await sweepFiles({ dataDir: options.dataDir, catalog, logger, fs: options.filesFs }).catch(
+      (error: unknown) => logger.error({ err: error }, 'could not sweep the files folder'),
+    );
+  }
   let closing: Promise<void> | undefined;
   const { app, drain } = createApp({
     catalog,
