@@ -1,0 +1,391 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FieldValues } from '@procedo/client-api';
+import {
+  CrashClient,
+  killHard,
+  type ServerChild,
+  type ServerLaunch,
+  seededRandom,
+  startServerChild,
+} from './crash-client';
+
+export type { ServerLaunch } from './crash-client';
+
+/**
+ * Crash cycles (issue 15 item 5): the server in a child process takes concurrent writes, is
+ * `kill -9`ed at a random moment, restarted on the same data, and every write it ACKNOWLEDGED
+ * (a 2xx answer read whole) is checked to be there, and every record and process written to is
+ * checked to be whole. Unacknowledged writes may be there or not, never in part.
+ */
+export interface CrashCycleOptions {
+  launch: ServerLaunch;
+  cycles: number;
+  /** Concurrent writers (default 6). */
+  writers?: number;
+  /** Seed of the random choices (default: random; reported in the figures). */
+  seed?: number;
+  /** Progress lines (one per cycle). */
+  log?: (line: string) => void;
+}
+
+export interface CrashCycleFigures {
+  seed: number;
+  cycles: number;
+  /** Write requests sent (creates, updates, process creates, completing step runs, uploads). */
+  attempted: number;
+  /** Of those, answered 2xx and read whole before the kill. */
+  acknowledged: number;
+  /** Acknowledged writes missing or different after a restart. Must be 0. */
+  lost: number;
+  /** Records or processes seen in an inconsistent state after a restart. Must be 0. */
+  halfWritten: number;
+  /** Acknowledged writes by kind. */
+  byKind: Record<WriteKind, number>;
+  /** What was lost or half-written (empty when both are 0). */
+  problems: string[];
+  seconds: number;
+}
+
+type WriteKind = 'recordCreate' | 'recordUpdate' | 'processCreate' | 'stepRun' | 'upload';
+
+const SUPPLIERS = 'api/v1/forms/102/records';
+const PROCESSES = 'api/v1/user/system/user-processes';
+const TOUR = 'Interaction tour';
+
+interface Ledger {
+  /** Record id → acknowledged version → the values answered for it. */
+  records: Map<number, Map<number, FieldValues>>;
+  /** Process id → its step ids and the steps an acknowledged run completed. */
+  processes: Map<number, { steps: number[]; done: Set<number> }>;
+  /** File id → the bytes acknowledged. */
+  files: Map<string, Buffer>;
+}
+
+interface Touched {
+  records: Set<number>;
+  processes: Set<number>;
+  files: Set<string>;
+}
+
+/** Runs the cycles and returns the figures; throws only when the server cannot be run at all. */
+export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleFigures> {
+  const started = Date.now();
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const writers = options.writers ?? 6;
+  const ledger: Ledger = { records: new Map(), processes: new Map(), files: new Map() };
+  const byKind: Record<WriteKind, number> = {
+    recordCreate: 0,
+    recordUpdate: 0,
+    processCreate: 0,
+    stepRun: 0,
+    upload: 0,
+  };
+  const figures = { attempted: 0, acknowledged: 0, lost: 0, halfWritten: 0, problems: [] as string[] };
+  const lost = (what: string) => {
+    figures.lost += 1;
+    figures.problems.push(`lost: ${what}`);
+  };
+  const half = (what: string) => {
+    figures.halfWritten += 1;
+    figures.problems.push(`half-written: ${what}`);
+  };
+  const ack = (kind: WriteKind) => {
+    figures.acknowledged += 1;
+    byKind[kind] += 1;
+  };
+
+  const client = new CrashClient();
+  let server: ServerChild = await startServerChild(options.launch);
+  client.base = server.url;
+  await client.logon('supervisor');
+  let tourId = await tourCommandId(client);
+  let serial = 0;
+
+  for (let cycle = 1; cycle <= options.cycles; cycle += 1) {
+    const touched: Touched = { records: new Set(), processes: new Set(), files: new Set() };
+    let killed = false;
+    const attempt = () => {
+      figures.attempted += 1;
+      serial += 1;
+      return serial;
+    };
+
+    const createRecord = async () => {
+      const n = attempt();
+      const values = { Name: `Crash ${seed}-${n}`, Status: 'Approved', InternalNotes: `note ${n}` };
+      const response = await client.json(
+        'POST',
+        SUPPLIERS,
+        { Values: values },
+        { 'idempotency-key': `"crash-${seed}-${n}"` },
+      );
+      if (response.status !== 201) return void (await response.body?.cancel());
+      const record = (await response.json()) as { Id: number; Version: number; Values: FieldValues };
+      ledger.records.set(record.Id, new Map([[record.Version, record.Values]]));
+      touched.records.add(record.Id);
+      ack('recordCreate');
+    };
+
+    const updateRecord = async () => {
+      // The newest records only, so a record's history (read whole at each check) stays short.
+      const ids = [...ledger.records.keys()].slice(-20);
+      if (ids.length === 0) return createRecord();
+      const id = pick(ids);
+      const current = await client.fetch(`${SUPPLIERS}/${id}`);
+      if (current.status !== 200) return void (await current.body?.cancel());
+      const { Version } = (await current.json()) as { Version: number };
+      const n = attempt();
+      touched.records.add(id);
+      const response = await client.json('PUT', `${SUPPLIERS}/${id}`, {
+        Version,
+        Values: { InternalNotes: `update ${n}`, Country: pick(['Greece', 'Italy', 'Spain']) },
+      });
+      if (response.status !== 200) return void (await response.body?.cancel());
+      const record = (await response.json()) as { Version: number; Values: FieldValues };
+      ledger.records.get(id)!.set(record.Version, record.Values);
+      ack('recordUpdate');
+    };
+
+    const runStep = async (stepId: number, body: unknown) => {
+      const response = await client.json('POST', `${PROCESSES}/steps/${stepId}/action/run`, body);
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        return null;
+      }
+      return (await response.json()) as Record<string, unknown> & { ProceedToStepId: number | null };
+    };
+
+    const process = async () => {
+      const n = attempt();
+      const response = await client.json(
+        'POST',
+        `${PROCESSES}/command/create-process?originatingCommandId=${tourId}`,
+        {},
+        { 'idempotency-key': `"crash-process-${seed}-${n}"` },
+      );
+      if (response.status !== 201) return void (await response.body?.cancel());
+      const created = (await response.json()) as { Id: number; AllSteps: { Id: number }[] };
+      const entry = { steps: created.AllSteps.map((step) => step.Id), done: new Set<number>() };
+      ledger.processes.set(created.Id, entry);
+      touched.processes.add(created.Id);
+      ack('processCreate');
+      // The tour's first three steps: a confirm, a prompt, a dialog; each completes on its answer.
+      const [s1, s2, s3] = entry.steps as [number, number, number];
+      const answers: [number, (asked: Record<string, unknown>) => unknown][] = [
+        [s1, (asked) => ({ ...asked, Confirmed: true, ConfirmResult: true })],
+        [s2, (asked) => ({ ...asked, Prompted: true, PromptResult: `Tour ${n}` })],
+      ];
+      for (const [stepId, answer] of answers) {
+        if (killed) return;
+        const asked = await runStep(stepId, null);
+        if (asked === null || killed) return;
+        attempt();
+        const done = await runStep(stepId, answer(asked));
+        if (done?.ProceedToStepId == null) return;
+        entry.done.add(stepId);
+        ack('stepRun');
+      }
+      if (killed) return;
+      attempt();
+      const opened = await runStep(s3, null);
+      if (opened?.ProceedToStepId == null) return;
+      entry.done.add(s3);
+      ack('stepRun');
+    };
+
+    const upload = async () => {
+      const n = attempt();
+      const bytes = Buffer.from(
+        Array.from({ length: 1 + Math.floor(random() * 48_000) }, () => 32 + Math.floor(random() * 90)),
+      );
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), `crash-${n}.txt`);
+      const response = await client.fetch('api/v1/files', {
+        method: 'POST',
+        body: form,
+        headers: { 'idempotency-key': `"crash-file-${seed}-${n}"` },
+      });
+      if (response.status !== 201) return void (await response.body?.cancel());
+      const file = (await response.json()) as { Id: string };
+      ledger.files.set(file.Id, bytes);
+      touched.files.add(file.Id);
+      ack('upload');
+    };
+
+    const operations = [createRecord, updateRecord, updateRecord, process, upload];
+    const writer = async () => {
+      while (!killed) {
+        // A cut request (the kill) rejects: that write is simply not acknowledged.
+        await pick(operations)().catch(() => {});
+      }
+    };
+    const running = Array.from({ length: writers }, () => writer());
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(random() * 350)));
+    killed = true;
+    await killHard(server);
+    await Promise.all(running);
+
+    server = await startServerChild(options.launch);
+    client.base = server.url;
+    await ensureSignedIn(client);
+    tourId = await tourCommandId(client);
+    await check(client, ledger, touched, { lost, half });
+    options.log?.(
+      `cycle ${cycle}: ${figures.acknowledged}/${figures.attempted} acknowledged, lost ${figures.lost}, half-written ${figures.halfWritten}`,
+    );
+  }
+
+  // Last, everything acknowledged in any cycle, once more.
+  await check(
+    client,
+    ledger,
+    {
+      records: new Set(ledger.records.keys()),
+      processes: new Set(ledger.processes.keys()),
+      files: new Set(ledger.files.keys()),
+    },
+    { lost, half },
+  );
+  await killHard(server);
+  return {
+    seed,
+    cycles: options.cycles,
+    ...figures,
+    byKind,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/** Sessions are stored, so the cookies normally still work after a restart; sign in if not. */
+async function ensureSignedIn(client: CrashClient): Promise<void> {
+  const session = await client.fetch('api/v1/session');
+  await session.body?.cancel();
+  if (session.status !== 200) await client.logon('supervisor');
+}
+
+async function tourCommandId(client: CrashClient): Promise<number> {
+  const response = await client.fetch(`${PROCESSES}/lookup/commands/creatable-as-process?$orderby=Name`);
+  const commands = (await response.json()) as { Id: number; Name: string }[];
+  const tour = commands.find((command) => command.Name === TOUR);
+  if (!tour) throw new Error(`no "${TOUR}" command among ${commands.length}`);
+  return tour.Id;
+}
+
+async function readJson<T>(client: CrashClient, pathname: string): Promise<{ status: number; body: T }> {
+  const response = await client.fetch(pathname);
+  const text = await response.text();
+  return { status: response.status, body: (response.status === 200 ? JSON.parse(text) : text) as T };
+}
+
+interface Report {
+  lost(what: string): void;
+  half(what: string): void;
+}
+
+/** Checks the touched records, processes and files against the ledger (see {@link runCrashCycles}). */
+async function check(client: CrashClient, ledger: Ledger, touched: Touched, report: Report): Promise<void> {
+  for (const id of touched.records) await checkRecord(client, id, ledger.records.get(id), report);
+  for (const id of touched.processes) await checkProcess(client, id, ledger.processes.get(id)!, report);
+  for (const id of touched.files) {
+    const response = await client.fetch(`api/v1/files/${id}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) report.lost(`file ${id}: ${response.status}`);
+    else if (!bytes.equals(ledger.files.get(id)!))
+      report.lost(
+        `file ${id}: ${bytes.length} bytes read back, ${ledger.files.get(id)!.length} acknowledged`,
+      );
+  }
+}
+
+async function checkRecord(
+  client: CrashClient,
+  id: number,
+  acknowledged: Map<number, FieldValues> | undefined,
+  report: Report,
+): Promise<void> {
+  const current = await readJson<{ Version: number }>(client, `${SUPPLIERS}/${id}`);
+  if (current.status !== 200) {
+    if (acknowledged) report.lost(`record ${id}: read answered ${current.status}`);
+    else report.half(`record ${id}: written to, now answers ${current.status}`);
+    return;
+  }
+  const { body: list } = await readJson<{ Items: { Version: number }[] }>(
+    client,
+    `${SUPPLIERS}/${id}/versions`,
+  );
+  const versions = list.Items.map((item) => item.Version).sort((a, b) => a - b);
+  const count = versions.length;
+  if (current.body.Version !== count || versions.some((version, index) => version !== index + 1)) {
+    report.half(`record ${id}: current version ${current.body.Version}, versions [${versions.join(',')}]`);
+  }
+  for (let version = 1; version <= count; version += 1) {
+    const read = await readJson<{ Version: number; Values: FieldValues }>(
+      client,
+      `${SUPPLIERS}/${id}?version=${version}`,
+    );
+    if (read.status !== 200 || read.body.Version !== version) {
+      report.half(`record ${id}: version ${version} of ${count} answers ${read.status}`);
+      continue;
+    }
+    const expected = acknowledged?.get(version);
+    if (expected && !isDeepStrictEqual(read.body.Values, expected)) {
+      report.lost(
+        `record ${id} version ${version}: read ${JSON.stringify(read.body.Values)}, acknowledged ${JSON.stringify(expected)}`,
+      );
+    }
+  }
+  for (const version of acknowledged?.keys() ?? []) {
+    if (version > count) report.lost(`record ${id}: acknowledged version ${version}, only ${count} stored`);
+  }
+  const verify = await readJson<{ Intact: boolean; FirstBadSeq: number | null }>(
+    client,
+    `${SUPPLIERS}/${id}/audit/verify`,
+  );
+  if (verify.status !== 200 || !verify.body.Intact) {
+    report.half(`record ${id}: audit chain ${JSON.stringify(verify.body)}`);
+  }
+}
+
+async function checkProcess(
+  client: CrashClient,
+  id: number,
+  acknowledged: { steps: number[]; done: Set<number> },
+  report: Report,
+): Promise<void> {
+  const read = await readJson<{
+    State: 'open' | 'completed';
+    CurrentStepId: number | null;
+    AllSteps: { Id: number; State: 'waiting' | 'active' | 'completed' | 'skipped' }[];
+  }>(client, `${PROCESSES}/process/${id}`);
+  if (read.status !== 200) return report.lost(`process ${id}: read answered ${read.status}`);
+  const { State, CurrentStepId, AllSteps } = read.body;
+  if (
+    !isDeepStrictEqual(
+      AllSteps.map((step) => step.Id),
+      acknowledged.steps,
+    )
+  )
+    report.lost(
+      `process ${id}: steps ${AllSteps.map((step) => step.Id)}, created with ${acknowledged.steps}`,
+    );
+  for (const stepId of acknowledged.done) {
+    const step = AllSteps.find((candidate) => candidate.Id === stepId);
+    if (step?.State !== 'completed')
+      report.lost(`process ${id}: step ${stepId} acknowledged done, now ${step?.State}`);
+  }
+  // Steps run in order: done ones, then the one active step (the current one), then waiting ones.
+  const states = AllSteps.map((step) => step.State);
+  const active = AllSteps.filter((step) => step.State === 'active');
+  const firstOpen = states.findIndex((state) => state === 'active' || state === 'waiting');
+  const ordered =
+    firstOpen === -1 ||
+    (states[firstOpen] === 'active' && states.slice(firstOpen + 1).every((state) => state === 'waiting'));
+  const consistent =
+    State === 'open'
+      ? active.length === 1 && active[0]!.Id === CurrentStepId && ordered
+      : CurrentStepId === null && active.length === 0 && firstOpen === -1;
+  if (!consistent)
+    report.half(`process ${id}: ${State}, current ${CurrentStepId}, steps ${states.join(',')}`);
+}
