@@ -1,5 +1,13 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { FieldValues } from '@procedo/client-api';
+import {
+  check,
+  checkUnacknowledgedCreate,
+  type Ledger,
+  PROCESSES,
+  SUPPLIERS,
+  type Touched,
+  type UnacknowledgedCreate,
+} from './crash-checks';
 import {
   CrashClient,
   killHard,
@@ -24,6 +32,11 @@ export interface CrashCycleOptions {
   writers?: number;
   /** Seed of the random choices (default: random; reported in the figures). */
   seed?: number;
+  /**
+   * Runs after each kill, before the restart: the driver's own tests alter the stored data here to
+   * show that the checks catch a loss.
+   */
+  afterKill?: (cycle: number) => Promise<void> | void;
   /** Progress lines (one per cycle). */
   log?: (line: string) => void;
 }
@@ -41,6 +54,11 @@ export interface CrashCycleFigures {
   halfWritten: number;
   /** Acknowledged writes by kind. */
   byKind: Record<WriteKind, number>;
+  /**
+   * Record creates cut by the kill: stored (whole) or not; and of the stored ones, how many left
+   * their `Idempotency-Key` "in progress" (the create committed, the key's answer not).
+   */
+  unacknowledgedCreates: { present: number; absent: number; keyLeftInProgress: number };
   /** What was lost or half-written (empty when both are 0). */
   problems: string[];
   seconds: number;
@@ -48,24 +66,7 @@ export interface CrashCycleFigures {
 
 type WriteKind = 'recordCreate' | 'recordUpdate' | 'processCreate' | 'stepRun' | 'upload';
 
-const SUPPLIERS = 'api/v1/forms/102/records';
-const PROCESSES = 'api/v1/user/system/user-processes';
 const TOUR = 'Interaction tour';
-
-interface Ledger {
-  /** Record id → acknowledged version → the values answered for it. */
-  records: Map<number, Map<number, FieldValues>>;
-  /** Process id → its step ids and the steps an acknowledged run completed. */
-  processes: Map<number, { steps: number[]; done: Set<number> }>;
-  /** File id → the bytes acknowledged. */
-  files: Map<string, Buffer>;
-}
-
-interface Touched {
-  records: Set<number>;
-  processes: Set<number>;
-  files: Set<string>;
-}
 
 /** Runs the cycles and returns the figures; throws only when the server cannot be run at all. */
 export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashCycleFigures> {
@@ -102,10 +103,12 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
   await client.logon('supervisor');
   let tourId = await tourCommandId(client);
   let serial = 0;
+  const unacknowledgedCreates = { present: 0, absent: 0, keyLeftInProgress: 0 };
 
   for (let cycle = 1; cycle <= options.cycles; cycle += 1) {
     const touched: Touched = { records: new Set(), processes: new Set(), files: new Set() };
     let killed = false;
+    const unacknowledged = new Set<UnacknowledgedCreate>();
     const attempt = () => {
       figures.attempted += 1;
       serial += 1;
@@ -114,15 +117,19 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
 
     const createRecord = async () => {
       const n = attempt();
-      const values = { Name: `Crash ${seed}-${n}`, Status: 'Approved', InternalNotes: `note ${n}` };
+      // A name no other contains (the dot), so an unacknowledged create can be searched for.
+      const values = { Name: `Crash ${seed}-${n}.`, Status: 'Approved', InternalNotes: `note ${n}` };
+      const pending = { values, key: `"crash-${seed}-${n}"` };
+      unacknowledged.add(pending);
       const response = await client.json(
         'POST',
         SUPPLIERS,
         { Values: values },
-        { 'idempotency-key': `"crash-${seed}-${n}"` },
+        { 'idempotency-key': pending.key },
       );
       if (response.status !== 201) return void (await response.body?.cancel());
       const record = (await response.json()) as { Id: number; Version: number; Values: FieldValues };
+      unacknowledged.delete(pending);
       ledger.records.set(record.Id, new Map([[record.Version, record.Values]]));
       touched.records.add(record.Id);
       ack('recordCreate');
@@ -226,12 +233,19 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
     killed = true;
     await killHard(server);
     await Promise.all(running);
+    await options.afterKill?.(cycle);
 
     server = await startServerChild(options.launch);
     client.base = server.url;
     await ensureSignedIn(client);
     tourId = await tourCommandId(client);
     await check(client, ledger, touched, { lost, half });
+    for (const create of unacknowledged) {
+      const found = await checkUnacknowledgedCreate(client, create, { lost, half });
+      if (found === 'absent') unacknowledgedCreates.absent += 1;
+      else unacknowledgedCreates.present += 1;
+      if (found === 'present, key in progress') unacknowledgedCreates.keyLeftInProgress += 1;
+    }
     options.log?.(
       `cycle ${cycle}: ${figures.acknowledged}/${figures.attempted} acknowledged, lost ${figures.lost}, half-written ${figures.halfWritten}`,
     );
@@ -254,6 +268,7 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
     cycles: options.cycles,
     ...figures,
     byKind,
+    unacknowledgedCreates,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -271,121 +286,4 @@ async function tourCommandId(client: CrashClient): Promise<number> {
   const tour = commands.find((command) => command.Name === TOUR);
   if (!tour) throw new Error(`no "${TOUR}" command among ${commands.length}`);
   return tour.Id;
-}
-
-async function readJson<T>(client: CrashClient, pathname: string): Promise<{ status: number; body: T }> {
-  const response = await client.fetch(pathname);
-  const text = await response.text();
-  return { status: response.status, body: (response.status === 200 ? JSON.parse(text) : text) as T };
-}
-
-interface Report {
-  lost(what: string): void;
-  half(what: string): void;
-}
-
-/** Checks the touched records, processes and files against the ledger (see {@link runCrashCycles}). */
-async function check(client: CrashClient, ledger: Ledger, touched: Touched, report: Report): Promise<void> {
-  for (const id of touched.records) await checkRecord(client, id, ledger.records.get(id), report);
-  for (const id of touched.processes) await checkProcess(client, id, ledger.processes.get(id)!, report);
-  for (const id of touched.files) {
-    const response = await client.fetch(`api/v1/files/${id}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) report.lost(`file ${id}: ${response.status}`);
-    else if (!bytes.equals(ledger.files.get(id)!))
-      report.lost(
-        `file ${id}: ${bytes.length} bytes read back, ${ledger.files.get(id)!.length} acknowledged`,
-      );
-  }
-}
-
-async function checkRecord(
-  client: CrashClient,
-  id: number,
-  acknowledged: Map<number, FieldValues> | undefined,
-  report: Report,
-): Promise<void> {
-  const current = await readJson<{ Version: number }>(client, `${SUPPLIERS}/${id}`);
-  if (current.status !== 200) {
-    if (acknowledged) report.lost(`record ${id}: read answered ${current.status}`);
-    else report.half(`record ${id}: written to, now answers ${current.status}`);
-    return;
-  }
-  const { body: list } = await readJson<{ Items: { Version: number }[] }>(
-    client,
-    `${SUPPLIERS}/${id}/versions`,
-  );
-  const versions = list.Items.map((item) => item.Version).sort((a, b) => a - b);
-  const count = versions.length;
-  if (current.body.Version !== count || versions.some((version, index) => version !== index + 1)) {
-    report.half(`record ${id}: current version ${current.body.Version}, versions [${versions.join(',')}]`);
-  }
-  for (let version = 1; version <= count; version += 1) {
-    const read = await readJson<{ Version: number; Values: FieldValues }>(
-      client,
-      `${SUPPLIERS}/${id}?version=${version}`,
-    );
-    if (read.status !== 200 || read.body.Version !== version) {
-      report.half(`record ${id}: version ${version} of ${count} answers ${read.status}`);
-      continue;
-    }
-    const expected = acknowledged?.get(version);
-    if (expected && !isDeepStrictEqual(read.body.Values, expected)) {
-      report.lost(
-        `record ${id} version ${version}: read ${JSON.stringify(read.body.Values)}, acknowledged ${JSON.stringify(expected)}`,
-      );
-    }
-  }
-  for (const version of acknowledged?.keys() ?? []) {
-    if (version > count) report.lost(`record ${id}: acknowledged version ${version}, only ${count} stored`);
-  }
-  const verify = await readJson<{ Intact: boolean; FirstBadSeq: number | null }>(
-    client,
-    `${SUPPLIERS}/${id}/audit/verify`,
-  );
-  if (verify.status !== 200 || !verify.body.Intact) {
-    report.half(`record ${id}: audit chain ${JSON.stringify(verify.body)}`);
-  }
-}
-
-async function checkProcess(
-  client: CrashClient,
-  id: number,
-  acknowledged: { steps: number[]; done: Set<number> },
-  report: Report,
-): Promise<void> {
-  const read = await readJson<{
-    State: 'open' | 'completed';
-    CurrentStepId: number | null;
-    AllSteps: { Id: number; State: 'waiting' | 'active' | 'completed' | 'skipped' }[];
-  }>(client, `${PROCESSES}/process/${id}`);
-  if (read.status !== 200) return report.lost(`process ${id}: read answered ${read.status}`);
-  const { State, CurrentStepId, AllSteps } = read.body;
-  if (
-    !isDeepStrictEqual(
-      AllSteps.map((step) => step.Id),
-      acknowledged.steps,
-    )
-  )
-    report.lost(
-      `process ${id}: steps ${AllSteps.map((step) => step.Id)}, created with ${acknowledged.steps}`,
-    );
-  for (const stepId of acknowledged.done) {
-    const step = AllSteps.find((candidate) => candidate.Id === stepId);
-    if (step?.State !== 'completed')
-      report.lost(`process ${id}: step ${stepId} acknowledged done, now ${step?.State}`);
-  }
-  // Steps run in order: done ones, then the one active step (the current one), then waiting ones.
-  const states = AllSteps.map((step) => step.State);
-  const active = AllSteps.filter((step) => step.State === 'active');
-  const firstOpen = states.findIndex((state) => state === 'active' || state === 'waiting');
-  const ordered =
-    firstOpen === -1 ||
-    (states[firstOpen] === 'active' && states.slice(firstOpen + 1).every((state) => state === 'waiting'));
-  const consistent =
-    State === 'open'
-      ? active.length === 1 && active[0]!.Id === CurrentStepId && ordered
-      : CurrentStepId === null && active.length === 0 && firstOpen === -1;
-  if (!consistent)
-    report.half(`process ${id}: ${State}, current ${CurrentStepId}, steps ${states.join(',')}`);
 }
