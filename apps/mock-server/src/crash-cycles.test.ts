@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,7 @@ describe('kill -9 during concurrent writes, on SQLite', () => {
     expect({ lost: figures.lost, halfWritten: figures.halfWritten }).toEqual({ lost: 0, halfWritten: 0 });
   }, 120_000);
 
-  it('counts acknowledged values changed behind the server as lost, and their broken audit chain as half-written', async () => {
+  it('counts acknowledged values, steps and file bytes changed behind the server as lost, and broken audit chains and step orders as half-written', async () => {
     const launch = await launchOn();
     const figures = await runCrashCycles({
       launch,
@@ -54,9 +55,13 @@ describe('kill -9 during concurrent writes, on SQLite', () => {
             `UPDATE record_versions SET values_json = json_set(values_json, '$.InternalNotes', 'tampered')
              WHERE json_extract(values_json, '$.Name') LIKE 'Crash %'`,
           );
+          db.exec("UPDATE process_steps SET state = 'active' WHERE state = 'completed'");
         } finally {
           db.close();
         }
+        const files = path.join(launch.env.PROCEDO_DATA_DIR!, 'files');
+        for (const name of existsSync(files) ? readdirSync(files) : [])
+          writeFileSync(path.join(files, name), 'tampered');
       },
     });
     expect(figures.byKind.recordCreate, `seed ${figures.seed}`).toBeGreaterThan(0);
