@@ -40,7 +40,6 @@ describe('kill -9 during concurrent writes, on PostgreSQL', () => {
       },
       cycles: 6,
     });
-    console.log(JSON.stringify(figures));
     expect(figures.acknowledged, `seed ${figures.seed}`).toBeGreaterThan(0);
     expect(figures.problems, `seed ${figures.seed}`).toEqual([]);
     expect({ lost: figures.lost, halfWritten: figures.halfWritten }).toEqual({ lost: 0, halfWritten: 0 });

@@ -109,7 +109,10 @@ export class CrashClient {
   }
 }
 
-/** A small seeded random source (mulberry32), so a failing run can be repeated with its seed. */
+/**
+ * A small seeded random source (mulberry32): a run's seed gives the same sequence of choices (the
+ * requests still interleave as the machine's timing goes, so a rerun is close, not identical).
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
