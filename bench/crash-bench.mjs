@@ -1,8 +1,8 @@
 // Crash benchmark (run after `corepack pnpm --filter @procedo/client-api --filter
 // @procedo/mock-server run build`): BENCH_CYCLES (default 100) kill -9 cycles against the built
 // server (apps/mock-server/dist/server.js in a child process), first on SQLite (a temporary data
-// folder), then on a throwaway PostgreSQL (scripts/postgres.mjs). Each cycle drives concurrent
-// record creates and updates, process creates and step runs, and uploads for a random 50–400 ms,
+// folder), then on a throwaway durable PostgreSQL (scripts/postgres.mjs). Each cycle drives
+// concurrent record creates and updates, process creates and step runs, and uploads for a random 50–400 ms,
 // kills the server with SIGKILL, restarts it on the same data and checks every acknowledged write
 // and every record and process written to (apps/mock-server/src/testing/crash-cycles.ts).
 // Prints and writes `bench/results/crash.json`: per engine cycles, writes attempted,
@@ -53,7 +53,8 @@ async function runOn(engine, env) {
 
 const report = { date: new Date().toISOString(), cycles, writers, engines: {} };
 report.engines.sqlite = await runOn('sqlite', {});
-const postgres = startThrowawayPostgres();
+// Durable (fsync on), as SQLite runs with synchronous=FULL.
+const postgres = startThrowawayPostgres({ durable: true });
 try {
   report.engines.postgres = await runOn('postgres', { PROCEDO_DATABASE_URL: postgres.url });
 } finally {
