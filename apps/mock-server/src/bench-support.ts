@@ -20,6 +20,8 @@ export { parseCommandXml } from './features/callback/callback-xml';
 export { bulkInsertProcesses } from './features/processes/process-bulk-insert';
 export { indexFields } from './features/records/entities';
 export { createSqliteRecordStore } from './features/records/records-store.sqlite';
+// The kill -9 crash cycles of bench/crash-bench.mjs against the built server.
+export { runCrashCycles } from './testing/crash-cycles';
 
 /** One version of a history written by {@link bulkWriteHistories}. */
 export interface BulkVersion {
