@@ -2,13 +2,6 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain ES module script of the repository, without types
 import { startThrowawayPostgres } from '../../../scripts/postgres.mjs';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The PostgreSQL server of this run (a throwaway one unless PROCEDO_TEST_DATABASE_URL names one). */
-    pgUrl: string;
-  }
-}
-
 /** Starts the run's PostgreSQL (or uses PROCEDO_TEST_DATABASE_URL) and stops it at the end. */
 export default function setup(project: TestProject) {
   const given = process.env.PROCEDO_TEST_DATABASE_URL;

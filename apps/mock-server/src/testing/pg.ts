@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL server of this run (a throwaway one unless PROCEDO_TEST_DATABASE_URL names one). */
+    pgUrl: string;
+  }
+}
+
 /** A database of its own on the run's PostgreSQL server (see test/pg-global-setup.ts). */
 export interface TestPgDatabase {
   /** Its connection URL. */
