@@ -19,6 +19,8 @@ afterAll(async () => {
 /** A feed as one server opens it: its own pool on the shared database. */
 async function server() {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // As openPgDatabase does: an idle connection cut by the tests below must not crash the run.
+  pool.on('error', () => {});
   pools.push(pool);
   const feed = await createPgChangeFeed(pool, { databases: ['demo', 'training'] });
   feeds.push(feed);
@@ -57,5 +59,21 @@ describe('the change feed on PostgreSQL', () => {
     await a.feed.publish('demo');
     await until(() => b.heard.length >= 3);
     expect(b.heard.slice(2)).toEqual(['demo']);
+  });
+
+  it('lets the connection of a closed feed be cut later without an error escaping (the test run would catch it)', async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', () => {});
+    pools.push(pool);
+    const feed = await createPgChangeFeed(pool, { databases: ['demo'] });
+    await feed.close();
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    await admin.end();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pool.totalCount).toBeLessThanOrEqual(2);
   });
 });

@@ -60,7 +60,8 @@ export async function createPgChangeFeed(
   const origin = randomUUID();
   const local = listeners();
   const retryMs = options.retryMs ?? 1000;
-  let client: pg.PoolClient | null = null;
+  /** The listening connection, released once only (a dropped one also reports its error later). */
+  let listening: { connection: pg.PoolClient; release: (destroy?: boolean) => void } | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
@@ -74,17 +75,25 @@ export async function createPgChangeFeed(
     }
   };
   const connect = async () => {
-    const next = await pool.connect();
-    next.on('notification', onNotification);
-    next.on('error', (error) => {
+    const connection = await pool.connect();
+    let released = false;
+    const release = (destroy = false) => {
+      if (released) return;
+      released = true;
+      connection.removeListener('notification', onNotification);
+      connection.release(destroy);
+    };
+    // Kept after release: a connection cut later still emits its error, which must not go unheard.
+    connection.on('error', (error) => {
+      if (closed) return;
       options.onError?.(error);
-      next.removeListener('notification', onNotification);
-      next.release(true);
-      if (client === next) client = null;
-      if (!closed) retry = setTimeout(reconnect, retryMs);
+      release(true);
+      if (listening?.connection === connection) listening = null;
+      retry = setTimeout(reconnect, retryMs);
     });
-    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
-    client = next;
+    connection.on('notification', onNotification);
+    await connection.query(`LISTEN ${CHANGE_CHANNEL}`);
+    listening = { connection, release };
   };
   const reconnect = () => {
     connect()
@@ -107,11 +116,10 @@ export async function createPgChangeFeed(
     async close() {
       closed = true;
       clearTimeout(retry);
-      const current = client;
-      client = null;
+      const current = listening;
+      listening = null;
       if (current) {
-        current.removeListener('notification', onNotification);
-        await current.query(`UNLISTEN ${CHANGE_CHANNEL}`).catch(() => {});
+        await current.connection.query(`UNLISTEN ${CHANGE_CHANNEL}`).catch(() => {});
         current.release();
       }
     },
