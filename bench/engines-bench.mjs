@@ -1,29 +1,10 @@
-// SQLite ÷ PostgreSQL benchmark (run after `corepack pnpm --filter @procedo/client-api --filter
-// @procedo/mock-server run build`; needs Debian's PostgreSQL, started here as a throwaway server).
-// The built server runs in child processes (each with its own event loop, as in production):
-//   - `sqlite`: one server on a SQLite data folder;
-//   - `pg`: one server on a PostgreSQL database;
-//   - `pg×2`: two servers on that same PostgreSQL database, the load split between them.
-// Cases, measured in interleaved rounds so drift on a shared machine hits all subjects alike:
-//   - save: each connection updates a record of its own (`PUT …/records/{id}` with its version):
-//     a durable write with its audit events;
-//   - action/run: each connection answers the confirm step of a process of its own (a write of the
-//     step and a history event, as bench/process-bench.mjs's "answer");
-// then, on PostgreSQL only, a record with BENCH_VERSIONS versions (default 100,000, written straight
-// into the schema through the record store) read as of a time in the middle of its history ÷ read now.
-// Reports requests/s and p99 per subject and the ratios pg ÷ sqlite and pg×2 ÷ pg; writes
-// bench/results/engines.json. Two cores are shared by the load generator, the servers and
-// PostgreSQL: pg×2 can show the cost of coordination, not a doubling.
-// Env: BENCH_DURATION seconds per round (default 3), BENCH_CONNECTIONS (default 8),
-// BENCH_ROUNDS (default 3), BENCH_VERSIONS (default 100000).
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from '../apps/mock-server/node_modules/pg/lib/index.js';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
+import { startServerChild } from './mock-server-dist.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/mock-server/dist');
@@ -56,38 +37,11 @@ async function createDatabase(name) {
   return url.toString();
 }
 
-/** The built server in a child process on a free port. */
+/** The built server in a child process (stopped with the rest at the end); resolves with its URL. */
 async function startChild(env) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-engines-'));
-  const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PROCEDO_DATA_DIR: dataDir,
-      PROCEDO_LOG_LEVEL: 'silent',
-      PROCEDO_STATIC_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+\/)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  child.stdout.resume();
-  cleanups.unshift(async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return url;
+  const server = await startServerChild(env, { dist });
+  cleanups.unshift(() => server.stop());
+  return server.url;
 }
 
 async function signIn(url) {

@@ -1,26 +1,10 @@
-// Overload benchmark (run after `corepack pnpm --filter @procedo/client-api --filter
-// @procedo/mock-server run build`): the built server in a child process with its default request
-// limits, and a signed-in read (`GET /api/v1/session`) measured
-//   1. alone (BENCH_CONNECTIONS, default 10) — the baseline,
-//   2. under a burst of BENCH_BURST connections (default 2,000: far beyond the 32 running + 256
-//      waiting the server admits), counting answers by status and sampling the server's RSS,
-//   3. alone again, right after the burst.
-// Prints and writes `bench/results/overload.json`: the burst's answers (2xx, 503 with Retry-After,
-// anything else), RSS peak ÷ RSS before, and p99 after ÷ p99 before (1 means it recovered at once).
-// Env: BENCH_DURATION seconds per phase (default 5); BENCH_ENGINE=postgres runs the server on a
-// throwaway PostgreSQL (durable) instead of SQLite. On SQLite a session read never waits on I/O, so
-// Node answers each request before reading the next and the burst queues in the kernel, not in the
-// server; on PostgreSQL every request awaits its queries, the requests in flight pile up, and the
-// admission gate refuses what is past its limits.
-// Results: bench/results/overload-<engine>.json.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startThrowawayPostgres } from '../scripts/postgres.mjs';
+import { startServerChild } from './mock-server-dist.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/mock-server/dist');
@@ -35,29 +19,7 @@ if (!existsSync(path.join(dist, 'server.js'))) {
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 const postgres = engine === 'postgres' ? startThrowawayPostgres({ durable: true }) : null;
-const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-overload-'));
-const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PROCEDO_DATA_DIR: dataDir,
-    PROCEDO_LOG_LEVEL: 'silent',
-    PROCEDO_STATIC_DIR: dataDir,
-    ...(postgres ? { PROCEDO_DATABASE_URL: postgres.url } : {}),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = /listening on (http:\/\/\S+\/)/.exec(out);
-    if (match) resolve(match[1]);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
-child.stdout.resume();
+const { url, child, stop } = await startServerChild(postgres ? { PROCEDO_DATABASE_URL: postgres.url } : {});
 
 /** The server process's resident memory in MiB (Linux). */
 const rssMiB = () => {
@@ -118,10 +80,7 @@ try {
     p99AfterOverBefore: after.p99Ms / Math.max(before.p99Ms, 1),
   };
 } finally {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
   postgres?.stop();
 }
 
