@@ -153,7 +153,7 @@ describe('reference host: form chrome', () => {
     await first.click();
     await page.getByRole('dialog', { name }).waitFor();
     const frame = page.frameLocator('iframe.procedo-FormDialog-frame');
-    const child = frame.getByRole('form', { name: 'Supplier' });
+    const child = frame.getByRole('form', { name: 'Supplier', exact: true });
     await expect.poll(() => child.getByLabel('Name').inputValue()).toBe(name);
     expect(await frame.getByRole('toolbar', { name: 'Page commands' }).count()).toBe(0);
     // The form's own buttons stay where the form places them.
@@ -181,7 +181,7 @@ describe('reference host: form chrome', () => {
     await navigation.getByRole('link', { name: 'Next record' }).click();
     await navigation.getByText(`Record 2 of ${total}`).waitFor();
     await expect
-      .poll(() => frame.getByRole('form', { name: 'Supplier' }).getByLabel('Name').inputValue())
+      .poll(() => frame.getByRole('form', { name: 'Supplier', exact: true }).getByLabel('Name').inputValue())
       .toBe(names[1]);
     await navigation.getByRole('link', { name: 'Previous record' }).waitFor();
 

@@ -85,7 +85,7 @@ describe('reference host: forms', () => {
     expect(new URL(page.url()).searchParams.get('WebTemplateNo')).toBe('101');
     const frame = page.frameLocator('iframe.procedo-FormDialog-frame');
     await expect
-      .poll(() => frame.getByRole('form', { name: 'Supplier' }).getByLabel('Name').inputValue())
+      .poll(() => frame.getByRole('form', { name: 'Supplier', exact: true }).getByLabel('Name').inputValue())
       .toBe(name);
     expect(pageErrors).toEqual([]);
     await context.close();

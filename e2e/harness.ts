@@ -90,7 +90,8 @@ export function startServerAndBrowser(options: TestServerOptions = {}): E2eEnvir
 }
 
 /** The form of the page (the renderer labels it with the form's title). */
-export const formByTitle = (page: Page, title: string) => page.getByRole('form', { name: title });
+export const formByTitle = (page: Page, title: string) =>
+  page.getByRole('form', { name: title, exact: true });
 
 /**
  * A button of the floating page commands (Save, Delete, Search…). While the bar shows, the form's

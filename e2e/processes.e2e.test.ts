@@ -124,7 +124,7 @@ describe('reference host: user processes', () => {
     await runStep(page, 'Check the lead supplier');
     await page.waitForURL((url) => url.pathname === '/form' && url.searchParams.has('a_step_id'));
     expect(new URL(page.url()).searchParams.get('UGoToItemNo')).toMatch(/^\d+$/);
-    await page.getByRole('form', { name: 'Supplier' }).getByLabel('Country').waitFor();
+    await page.getByRole('form', { name: 'Supplier', exact: true }).getByLabel('Country').waitFor();
     await page
       .getByRole('region', { name: 'Process step' })
       .getByRole('button', { name: 'Complete the step' })
