@@ -1,3 +1,4 @@
+// SQLite only: bulkWriteHistories writes a demo database's SQLite file directly, for the benchmarks.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkWriteHistories, openSqlite } from './bench-support';

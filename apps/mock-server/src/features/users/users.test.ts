@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   OwnAccountSchema,
   UserAccountSchema,
@@ -8,7 +7,6 @@ import {
   UsersPageSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -16,6 +14,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 import { LAST_USER_ADMIN_MESSAGE, NAME_TAKEN_MESSAGE, SELF_DISABLE_MESSAGE } from './users-service';
 
 let server: TestServer;
@@ -31,14 +30,7 @@ const SUPERVISOR_ID = 1;
 const OPERATOR_ID = 2;
 const TRANSLATOR_ID = 3;
 
-function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 async function detail(id: number) {
   const response = await supervisor.fetch(`api/v1/users/${id}`);
@@ -46,9 +38,9 @@ async function detail(id: number) {
   return UserDetailSchema.parse(await response.json());
 }
 
-const storedRow = (id: number) => withDb((db) => db.prepare('SELECT * FROM users WHERE id = ?').get(id));
-const auditCount = () =>
-  withDb((db) => (db.prepare('SELECT count(*) AS n FROM user_audit_events').get() as { n: number }).n);
+const storedRow = (id: number) => withDb((sql) => sql.get('SELECT * FROM users WHERE id = ?', [id]));
+const auditCount = async () =>
+  (await withDb((sql) => sql.get<{ n: number }>('SELECT count(*) AS n FROM user_audit_events')))?.n;
 
 describe('user administration', () => {
   it('refuses every administration call of a user without the user-admin role (403), before reading a body', async () => {
@@ -67,7 +59,7 @@ describe('user administration', () => {
       expect(response.status, `${method} ${url}`).toBe(403);
       expect(((await response.json()) as { Code: string }).Code).toBe('FORBIDDEN');
     }
-    expect((storedRow(OPERATOR_ID) as { job_title: string }).job_title).toBe('Production Operator');
+    expect(((await storedRow(OPERATOR_ID)) as { job_title: string }).job_title).toBe('Production Operator');
   });
 
   it('offers Administration › Users in the navigation to user administrators only', async () => {
@@ -136,8 +128,8 @@ describe('user administration', () => {
   });
 
   it('answers a rule broken per field (400 with Issues) and stores nothing', async () => {
-    const before = storedRow(TRANSLATOR_ID);
-    const events = auditCount();
+    const before = await storedRow(TRANSLATOR_ID);
+    const events = await auditCount();
     const { version } = (await detail(TRANSLATOR_ID)).User;
     const response = await supervisor.json('PATCH', `api/v1/users/${TRANSLATOR_ID}`, {
       Version: version,
@@ -158,13 +150,13 @@ describe('user administration', () => {
       language: 'Choose a language',
       department: 'Use at most 100 characters',
     });
-    expect(storedRow(TRANSLATOR_ID)).toEqual(before);
-    expect(auditCount()).toBe(events);
+    expect(await storedRow(TRANSLATOR_ID)).toEqual(before);
+    expect(await auditCount()).toBe(events);
   });
 
   it('refuses a taken name (case-insensitive), an unknown profile and a language the database lacks, per field', async () => {
-    const before = storedRow(TRANSLATOR_ID);
-    const events = auditCount();
+    const before = await storedRow(TRANSLATOR_ID);
+    const events = await auditCount();
     const { version } = (await detail(TRANSLATOR_ID)).User;
     const response = await supervisor.json('PATCH', `api/v1/users/${TRANSLATOR_ID}`, {
       Version: version,
@@ -180,8 +172,8 @@ describe('user administration', () => {
       // The list is the database's: `en` today, more once it has a languages table.
       language: expect.stringMatching(/^Choose one of the database's languages \(.*\ben\b.*\)$/),
     });
-    expect(storedRow(TRANSLATOR_ID)).toEqual(before);
-    expect(auditCount()).toBe(events);
+    expect(await storedRow(TRANSLATOR_ID)).toEqual(before);
+    expect(await auditCount()).toBe(events);
   });
 
   it('answers a stale edit with 409 and the user as stored, and stores nothing', async () => {
@@ -198,7 +190,7 @@ describe('user administration', () => {
     expect(stale.status).toBe(409);
     const body = UserConflictBodySchema.parse(await stale.json());
     expect(body.Current).toMatchObject({ region: 'Nordics', version: version + 1 });
-    expect((storedRow(TRANSLATOR_ID) as { region: string }).region).toBe('Nordics');
+    expect(((await storedRow(TRANSLATOR_ID)) as { region: string }).region).toBe('Nordics');
   });
 
   it('makes an edit opened before the user changed their own preferences stale (409)', async () => {
@@ -222,7 +214,7 @@ describe('user administration', () => {
     expect(UserAccountSchema.parse(await response.json()).isDisabled).toBe(true);
     // Deleted in the disabling request itself, not at some later check.
     expect(
-      withDb((db) => db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(TRANSLATOR_ID)),
+      await withDb((sql) => sql.get('SELECT count(*) AS n FROM sessions WHERE user_id = ?', [TRANSLATOR_ID])),
     ).toEqual({ n: 0 });
     for (const client of [translator, second]) {
       const next = await client.fetch('api/v1/session');
@@ -295,11 +287,11 @@ describe('user administration', () => {
   });
 
   it("accepts the languages of the database's languages table once it has one", async () => {
-    withDb((db) => {
-      // The shape the translations' migration gives it (IF NOT EXISTS: a database that has it keeps it).
-      db.exec(`CREATE TABLE IF NOT EXISTS languages (code TEXT PRIMARY KEY, name TEXT NOT NULL, is_default INTEGER NOT NULL DEFAULT 0);
-               INSERT OR IGNORE INTO languages (code, name, is_default) VALUES ('en', 'English', 1), ('de', 'Deutsch', 0);`);
-    });
+    await withDb((sql) =>
+      sql.run(
+        "INSERT INTO languages (code, name, is_default) VALUES ('en', 'English', 1), ('de', 'Deutsch', 0) ON CONFLICT DO NOTHING",
+      ),
+    );
     const choices = UserChoicesSchema.parse(await (await supervisor.fetch('api/v1/users/choices')).json());
     expect(choices.Languages).toEqual(expect.arrayContaining(['de', 'en']));
     const { version } = (await detail(OPERATOR_ID)).User;
@@ -313,23 +305,25 @@ describe('user administration', () => {
 
   it('keeps the user audit trail append-only', async () => {
     await detail(OPERATOR_ID);
-    withDb((db) => {
-      const event = db.prepare('SELECT * FROM user_audit_events ORDER BY id LIMIT 1').get() as { id: number };
-      expect(() => db.prepare("UPDATE user_audit_events SET new_value = 'forged'").run()).toThrow(
+    await withDb(async (sql) => {
+      const event = await sql.get<{ id: number }>('SELECT * FROM user_audit_events ORDER BY id LIMIT 1');
+      await expect(sql.run("UPDATE user_audit_events SET new_value = 'forged'")).rejects.toThrow(
         /append-only/,
       );
-      expect(() => db.prepare('DELETE FROM user_audit_events').run()).toThrow(/append-only/);
-      for (const verb of ['INSERT OR REPLACE', 'REPLACE']) {
-        expect(() =>
-          db
-            .prepare(
-              `${verb} INTO user_audit_events (id, user_id, field, old_value, new_value, changed_by_id, changed_by_name, at_utc)
-               VALUES (?, 2, 'jobTitle', '', 'forged', 1, 'mallory', '2020-01-01T00:00:00.000Z')`,
-            )
-            .run(event.id),
-        ).toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM user_audit_events')).rejects.toThrow(/append-only/);
+      const row = `(id, user_id, field, old_value, new_value, changed_by_id, changed_by_name, at_utc)
+               VALUES (?, 2, 'jobTitle', '', 'forged', 1, 'mallory', '2020-01-01T00:00:00.000Z')`;
+      // Each engine's way to overwrite a row by its key: a replace on SQLite, an upsert on PostgreSQL.
+      const overwrites =
+        sql.engine === 'sqlite'
+          ? [`INSERT OR REPLACE INTO user_audit_events ${row}`, `REPLACE INTO user_audit_events ${row}`]
+          : [
+              `INSERT INTO user_audit_events ${row} ON CONFLICT (id) DO UPDATE SET new_value = excluded.new_value`,
+            ];
+      for (const statement of overwrites) {
+        await expect(sql.run(statement, [event!.id])).rejects.toThrow(/append-only/);
       }
-      expect(db.prepare('SELECT * FROM user_audit_events WHERE id = ?').get(event.id)).toEqual(event);
+      expect(await sql.get('SELECT * FROM user_audit_events WHERE id = ?', [event!.id])).toEqual(event);
     });
   });
 });
