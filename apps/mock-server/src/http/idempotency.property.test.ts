@@ -1,8 +1,7 @@
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../testing/harness';
+import { withServerSql } from '../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -14,13 +13,11 @@ afterAll(async () => {
   await server.close();
 });
 
-function recordCount(): number {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM records').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+async function recordCount(): Promise<number> {
+  const row = await withServerSql(server, (sql) =>
+    sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM records'),
+  );
+  return Number(row?.n);
 }
 
 const request = fc.record({ key: fc.integer({ min: 0, max: 3 }), body: fc.integer({ min: 0, max: 2 }) });
@@ -33,7 +30,7 @@ describe('Idempotency-Key, for any sequence of requests', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 8 }), async (requests) => {
         run += 1;
-        const before = recordCount();
+        const before = await recordCount();
         const first = new Map<number, { body: number; status: number; json: unknown }>();
         for (const { key, body } of requests) {
           const response = await supervisor.fetch('api/v1/forms/102/records', {
@@ -56,7 +53,7 @@ describe('Idempotency-Key, for any sequence of requests', () => {
             expect(response.status).toBe(422);
           }
         }
-        expect(recordCount()).toBe(before + first.size);
+        expect(await recordCount()).toBe(before + first.size);
       }),
       { numRuns: 25 },
     );
