@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   CreatableCommandListSchema,
@@ -14,10 +11,9 @@ import {
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { MIGRATIONS } from '../../db/migrations';
 import { INTERACTION_TOUR } from '../../db/seed-processes';
-import { migrate, openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 const BASE = 'api/v1/user/system/user-processes';
 
@@ -74,14 +70,7 @@ async function create(name: string, client = supervisor, body: unknown = {}): Pr
   );
 }
 
-function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 /** Answers every question a CAPA step asks (prompts with `text`, the completion confirm yes). */
 async function complete(client: TestClient, stepId: number, text: string): Promise<StepResult> {
@@ -305,8 +294,8 @@ describe('writes at a timepoint', () => {
     const c1 = capa.AllSteps[0]!.Id;
     const t = iso(server.clock.now());
     server.clock.advance(1000);
-    const kept = () => withDb((db) => db.prepare('SELECT count(*) AS n FROM process_states').get());
-    const before = { process: await now(supervisor, capa.Id), kept: kept() };
+    const kept = () => withDb((sql) => sql.get('SELECT count(*) AS n FROM process_states'));
+    const before = { process: await now(supervisor, capa.Id), kept: await kept() };
     const commandId = capa.CommandId;
     const calls: [string, unknown][] = [
       [`${BASE}/command/create-process?originatingCommandId=${commandId}`, {}],
@@ -338,75 +327,45 @@ describe('writes at a timepoint', () => {
       });
       expect(res.status).toBe(409);
     }
-    expect({ process: await now(supervisor, capa.Id), kept: kept() }).toEqual(before);
+    expect({ process: await now(supervisor, capa.Id), kept: await kept() }).toEqual(before);
   });
 });
 
 describe('the process history in the database', () => {
-  it('is append-only: UPDATE, DELETE and INSERT OR REPLACE of a kept state or document are refused', async () => {
+  it('is append-only: UPDATE, DELETE and a replacing INSERT of a kept state or document are refused', async () => {
     const capa = await create('CAPA', supervisor);
     await complete(supervisor, capa.AllSteps[0]!.Id, 'kept');
-    withDb((db) => {
-      const row = db
-        .prepare('SELECT id FROM process_states WHERE process_id = ? ORDER BY id LIMIT 1')
-        .get(capa.Id) as { id: number };
-      expect(() =>
-        db.prepare("UPDATE process_states SET state = 'completed' WHERE id = ?").run(row.id),
-      ).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM process_states WHERE id = ?').run(row.id)).toThrow(/append-only/);
-      expect(() =>
-        db
-          .prepare(
-            `INSERT OR REPLACE INTO process_states (id, process_id, at_utc, state, steps_json)
-             VALUES (?, ?, '2000-01-01T00:00:00.000Z', 'completed', '[]')`,
-          )
-          .run(row.id, capa.Id),
-      ).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM process_document_versions').run()).toThrow(/append-only/);
-    });
-  });
-
-  it('migration 10 gives every process stored before it its state as of its creation', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'procedo-migration-10-'));
-    const db = openSqlite(path.join(dir, 'old.sqlite'));
-    try {
-      migrate(
-        db,
-        MIGRATIONS.filter((m) => m.version < 10),
+    await withDb(async (sql) => {
+      const row = (await sql.get<{ id: number }>(
+        'SELECT id FROM process_states WHERE process_id = ? ORDER BY id LIMIT 1',
+        [capa.Id],
+      ))!;
+      const states = await sql.all('SELECT * FROM process_states WHERE process_id = ? ORDER BY id', [
+        capa.Id,
+      ]);
+      const documents = await sql.all('SELECT * FROM process_document_versions ORDER BY id');
+      expect(documents.length).toBeGreaterThan(0);
+      await expect(
+        sql.run("UPDATE process_states SET state = 'completed' WHERE id = ?", [row.id]),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM process_states WHERE id = ?', [row.id])).rejects.toThrow(
+        /append-only/,
       );
-      db.exec(`
-        INSERT INTO process_commands (id, name) VALUES (1, 'Old');
-        INSERT INTO processes (id, command_id, name, state, current_step_id, owner_user_id, created_by, created_at_utc)
-        VALUES (1, 1, 'Old one', 'open', 11, 1, 'supervisor', '2025-01-01T00:00:00.000Z');
-        INSERT INTO process_steps (id, process_id, position, state, phase, answers_json, completed_at_utc, completed_by)
-        VALUES (10, 1, 0, 'completed', 'done', '{"prompt":"p"}', '2025-01-02T00:00:00.000Z', 'supervisor'),
-               (11, 1, 1, 'active', 'start', '{}', NULL, NULL);
-        INSERT INTO process_documents (step_id, process_id, html, created_at_utc, created_by)
-        VALUES (10, 1, '<p>old</p>', '2025-01-02T00:00:00.000Z', 'supervisor');
-      `);
-      expect(migrate(db, MIGRATIONS)).toContain(10);
-      const kept = db.prepare('SELECT * FROM process_states').all() as {
-        at_utc: string;
-        state: string;
-        current_step_id: number;
-        steps_json: string;
-      }[];
-      expect(kept).toHaveLength(1);
-      expect(kept[0]).toMatchObject({
-        at_utc: '2025-01-01T00:00:00.000Z',
-        state: 'open',
-        current_step_id: 11,
-      });
-      expect(JSON.parse(kept[0]!.steps_json)).toEqual([
-        expect.objectContaining({ id: 10, position: 0, state: 'completed', answers: '{"prompt":"p"}' }),
-        expect.objectContaining({ id: 11, position: 1, state: 'active', completedAt: null }),
-      ]);
-      expect(db.prepare('SELECT step_id, html FROM process_document_versions').all()).toEqual([
-        { step_id: 10, html: '<p>old</p>' },
-      ]);
-    } finally {
-      db.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+      // The engine's own way to replace a row with the same key.
+      const replace =
+        sql.engine === 'sqlite'
+          ? `INSERT OR REPLACE INTO process_states (id, process_id, at_utc, state, steps_json)
+             VALUES (?, ?, '2000-01-01T00:00:00.000Z', 'completed', '[]')`
+          : `INSERT INTO process_states (id, process_id, at_utc, state, steps_json)
+             VALUES (?, ?, '2000-01-01T00:00:00.000Z', 'completed', '[]')
+             ON CONFLICT (id) DO UPDATE SET process_id = excluded.process_id, at_utc = excluded.at_utc,
+               state = excluded.state, steps_json = excluded.steps_json`;
+      await expect(sql.run(replace, [row.id, capa.Id])).rejects.toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM process_document_versions')).rejects.toThrow(/append-only/);
+      expect(
+        await sql.all('SELECT * FROM process_states WHERE process_id = ? ORDER BY id', [capa.Id]),
+      ).toEqual(states);
+      expect(await sql.all('SELECT * FROM process_document_versions ORDER BY id')).toEqual(documents);
+    });
   });
 });
