@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   CreatableCommandListSchema,
@@ -13,8 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { INTERACTION_TOUR, TOUR_CANCEL_TOAST } from '../../db/seed-processes';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 const BASE = 'api/v1/user/system/user-processes';
 
@@ -78,17 +77,11 @@ async function create(name: string, client = supervisor, body: unknown = {}, mod
   );
 }
 
-function dbRows<T>(sql: string, ...params: unknown[]): T[] {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-const historyCount = (processId: number) =>
-  dbRows<{ n: number }>('SELECT count(*) AS n FROM process_events WHERE process_id = ?', processId)[0]?.n ??
-  0;
+const dbRows = <T>(statement: string, ...params: unknown[]): Promise<T[]> =>
+  withServerSql(server, (sql) => sql.all<T>(statement, params));
+const historyCount = async (processId: number) =>
+  (await dbRows<{ n: number }>('SELECT count(*) AS n FROM process_events WHERE process_id = ?', processId))[0]
+    ?.n ?? 0;
 
 const stateOf = (process: Process) => process.AllSteps.map((s) => s.State);
 
@@ -211,7 +204,7 @@ describe('the Interaction tour through the API', () => {
     const multi = await ok(PickListDataSchema, step(supervisor, ids[3]!, 'pick-list/data'));
     expect(multi.IsMulti).toBe(true);
     expect(multi.Items.length).toBeGreaterThan(2);
-    const suppliers = dbRows<{ record_id: number; title: string }>(
+    const suppliers = await dbRows<{ record_id: number; title: string }>(
       "SELECT record_id, title FROM records WHERE entity = 'supplier' AND record_id = ?",
       Number(multi.Items[0]!.Id),
     );
@@ -362,18 +355,18 @@ describe('the Interaction tour through the API', () => {
     const asked = await run(supervisor, s1!.Id, null);
     const answer = { ...asked, Confirmed: true, ConfirmResult: true };
     const first = await run(supervisor, s1!.Id, answer);
-    const events = historyCount(tour.Id);
+    const events = await historyCount(tour.Id);
     const second = await run(supervisor, s1!.Id, answer);
     expect(second).toEqual(first);
-    expect(historyCount(tour.Id)).toBe(events);
+    expect(await historyCount(tour.Id)).toBe(events);
     expect((await getProcess(supervisor, tour.Id)).CurrentStepId).toBe(s2!.Id);
 
     // The prompt answered twice through prompt/action.
     const a = await ok(StepResultSchema, step(supervisor, s2!.Id, 'prompt/action', { PromptResult: 'Once' }));
-    const afterPrompt = historyCount(tour.Id);
+    const afterPrompt = await historyCount(tour.Id);
     const b = await ok(StepResultSchema, step(supervisor, s2!.Id, 'prompt/action', { PromptResult: 'Once' }));
     expect(b).toEqual(a);
-    expect(historyCount(tour.Id)).toBe(afterPrompt);
+    expect(await historyCount(tour.Id)).toBe(afterPrompt);
     // A different answer once the prompt is answered is out of order.
     await fails(step(supervisor, s2!.Id, 'prompt/action', { PromptResult: 'Twice' }), 409);
 
@@ -385,14 +378,14 @@ describe('the Interaction tour through the API', () => {
       StepResultSchema,
       step(supervisor, tour.AllSteps[3]!.Id, 'action/complete/pick-list/multi', pick),
     );
-    const afterPick = historyCount(tour.Id);
+    const afterPick = await historyCount(tour.Id);
     const p2 = await ok(
       StepResultSchema,
       step(supervisor, tour.AllSteps[3]!.Id, 'action/complete/pick-list/multi', pick),
     );
     expect(p2).toEqual(p1);
-    expect(historyCount(tour.Id)).toBe(afterPick);
-    const picked = dbRows<{ n: number }>(
+    expect(await historyCount(tour.Id)).toBe(afterPick);
+    const picked = await dbRows<{ n: number }>(
       "SELECT count(*) AS n FROM process_events WHERE step_id = ? AND kind = 'items-picked'",
       tour.AllSteps[3]!.Id,
     );
@@ -403,7 +396,7 @@ describe('the Interaction tour through the API', () => {
     const tour = await create(INTERACTION_TOUR);
     const ids = tour.AllSteps.map((s) => s.Id);
     const before = await getProcess(supervisor, tour.Id);
-    const events = historyCount(tour.Id);
+    const events = await historyCount(tour.Id);
     // A step that is not active.
     expect(
       (
@@ -435,7 +428,7 @@ describe('the Interaction tour through the API', () => {
     expect(stateOf(after)).toEqual(stateOf(before));
     expect(after.CurrentStepId).toBe(before.CurrentStepId);
     // Only the accepted "no" wrote history (its answer and the cancel).
-    expect(historyCount(tour.Id)).toBe(events + 2);
+    expect(await historyCount(tour.Id)).toBe(events + 2);
   });
 
   it('validates pick-list selections against the rows offered', async () => {
@@ -443,8 +436,10 @@ describe('the Interaction tour through the API', () => {
     await throughDialog(tour);
     const id = tour.AllSteps[3]!.Id;
     const data = await ok(PickListDataSchema, step(supervisor, id, 'pick-list/data'));
-    const outside = dbRows<{ record_id: number }>(
-      "SELECT record_id FROM records WHERE entity = 'supplier' ORDER BY search_key DESC LIMIT 1",
+    const outside = (
+      await dbRows<{ record_id: number }>(
+        "SELECT record_id FROM records WHERE entity = 'supplier' ORDER BY search_key DESC LIMIT 1",
+      )
     )[0]!.record_id;
     expect(data.Items.map((i) => i.Id)).not.toContain(String(outside));
     const unknown = await fails(
@@ -657,7 +652,7 @@ describe('repeated page and report completions', () => {
       step(supervisor, ids[6]!, 'action/complete/detail-page', { ...page, QueryString: 'UGoToItemNo=1' }),
       409,
     );
-    const kinds = dbRows<{ kind: string; n: number }>(
+    const kinds = await dbRows<{ kind: string; n: number }>(
       "SELECT kind, count(*) AS n FROM process_events WHERE process_id = ? AND kind IN ('document-produced', 'page-completed', 'step-completed') GROUP BY kind",
       tour.Id,
     );
@@ -673,17 +668,14 @@ describe('repeated page and report completions', () => {
 describe('history', () => {
   it('is append-only in the database', async () => {
     const tour = await create(INTERACTION_TOUR);
-    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-    try {
-      expect(() =>
-        db.prepare("UPDATE process_events SET kind = 'x' WHERE process_id = ?").run(tour.Id),
-      ).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM process_events WHERE process_id = ?').run(tour.Id)).toThrow(
+    await withServerSql(server, async (sql) => {
+      await expect(
+        sql.run("UPDATE process_events SET kind = 'x' WHERE process_id = ?", [tour.Id]),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM process_events WHERE process_id = ?', [tour.Id])).rejects.toThrow(
         /append-only/,
       );
-    } finally {
-      db.close();
-    }
+    });
     expect((await getProcess(supervisor, tour.Id)).History).toEqual([
       expect.objectContaining({ Kind: 'process-created', By: 'supervisor', StepId: null }),
     ]);
