@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { AuditSearchPageSchema, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 import { decodeCursor, encodeCursor } from './audit-search';
 
 let server: TestServer;
@@ -131,15 +130,12 @@ describe('the supervisors’ audit search across records', () => {
   });
 
   it('leaves out the elements the asking supervisor may not see on the record’s form', async () => {
-    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-    try {
-      db.prepare(
+    await withServerSql(server, (sql) =>
+      sql.run(
         `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
          VALUES (103, 'RootCause', 'profile', 1, 1, 0)`,
-      ).run();
-    } finally {
-      db.close();
-    }
+      ),
+    );
     try {
       const { Items } = await page(`${from()}&Entity=deviation`);
       const created = Items.find((e) => e.Kind === 'create')!;
@@ -147,9 +143,9 @@ describe('the supervisors’ audit search across records', () => {
       expect(created.Changes.map((c) => c.Name)).not.toContain('RootCause');
       expect(JSON.stringify(Items)).not.toContain('Door seal');
     } finally {
-      const db2 = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-      db2.prepare("DELETE FROM element_permissions WHERE element_name = 'RootCause'").run();
-      db2.close();
+      await withServerSql(server, (sql) =>
+        sql.run("DELETE FROM element_permissions WHERE element_name = 'RootCause'"),
+      );
     }
   });
 

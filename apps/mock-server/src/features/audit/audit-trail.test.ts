@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -64,12 +63,17 @@ async function deviationWithHistory() {
   return created.Id;
 }
 
-function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return work(db);
-  } finally {
-    db.close();
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
+
+/**
+ * What an attacker with the database does first, the table being append-only: drops its guard
+ * against `kinds`. SQLite has a trigger per kind; PostgreSQL one for UPDATE OR DELETE.
+ */
+async function dropAppendOnlyGuard(sql: ServerSql, table: string, kinds: readonly ('update' | 'delete')[]) {
+  if (sql.engine === 'sqlite') {
+    for (const kind of kinds) await sql.run(`DROP TRIGGER ${table}_append_only_${kind}`);
+  } else {
+    await sql.run(`DROP TRIGGER ${table}_append_only ON ${table}`);
   }
 }
 
@@ -187,11 +191,19 @@ describe('verifying the audit trail', () => {
   it('finds a value changed in the stored versions behind the application’s back', async () => {
     const id = await deviationWithHistory();
     // An attacker with the file: the versions are append-only, so drop the guard first.
-    withDb((db) => {
-      db.exec('DROP TRIGGER record_versions_append_only_update');
-      db.prepare(
-        `UPDATE record_versions SET values_json = json_set(values_json, '$.Severity', 'Minor') WHERE record_id = ? AND version = 2`,
-      ).run(id);
+    await withDb(async (sql) => {
+      await dropAppendOnlyGuard(sql, 'record_versions', ['update']);
+      const stored = await sql.get<{ values_json: string }>(
+        'SELECT values_json FROM record_versions WHERE record_id = ? AND version = 2',
+        [id],
+      );
+      const values = JSON.parse(stored!.values_json) as Record<string, unknown>;
+      expect(values.Severity).toBe('Critical');
+      const changed = await sql.run(
+        'UPDATE record_versions SET values_json = ? WHERE record_id = ? AND version = 2',
+        [JSON.stringify({ ...values, Severity: 'Minor' }), id],
+      );
+      expect(changed).toBe(1);
     });
     expect(await verify(`api/v1/forms/103/records/${id}/audit`)).toMatchObject({
       Intact: false,
@@ -200,28 +212,31 @@ describe('verifying the audit trail', () => {
   });
 
   it('finds an altered, a removed and a re-hashed event', async () => {
-    withDb((db) => {
-      db.exec('DROP TRIGGER audit_events_append_only_update');
-      db.exec('DROP TRIGGER audit_events_append_only_delete');
-    });
+    await withDb((sql) => dropAppendOnlyGuard(sql, 'audit_events', ['update', 'delete']));
     const altered = await deviationWithHistory();
-    withDb((db) =>
-      db.prepare("UPDATE audit_events SET reason = 'Routine' WHERE record_id = ? AND seq = 4").run(altered),
-    );
+    expect(
+      await withDb((sql) =>
+        sql.run("UPDATE audit_events SET reason = 'Routine' WHERE record_id = ? AND seq = 4", [altered]),
+      ),
+    ).toBe(1);
     expect(await verify(`api/v1/forms/103/records/${altered}/audit`)).toMatchObject({
       Intact: false,
       FirstBadSeq: 4,
     });
 
     const removed = await deviationWithHistory();
-    withDb((db) => db.prepare('DELETE FROM audit_events WHERE record_id = ? AND seq = 2').run(removed));
+    expect(
+      await withDb((sql) => sql.run('DELETE FROM audit_events WHERE record_id = ? AND seq = 2', [removed])),
+    ).toBe(1);
     expect(await verify(`api/v1/forms/103/records/${removed}/audit`)).toMatchObject({
       Intact: false,
       FirstBadSeq: 2,
     });
 
     const truncated = await deviationWithHistory();
-    withDb((db) => db.prepare('DELETE FROM audit_events WHERE record_id = ? AND seq = 5').run(truncated));
+    expect(
+      await withDb((sql) => sql.run('DELETE FROM audit_events WHERE record_id = ? AND seq = 5', [truncated])),
+    ).toBe(1);
     expect(await verify(`api/v1/forms/103/records/${truncated}/audit`)).toMatchObject({
       Intact: false,
       FirstBadSeq: 5,

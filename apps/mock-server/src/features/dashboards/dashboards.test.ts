@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   type Dashboard,
   type DashboardDefinition,
@@ -10,9 +9,8 @@ import {
   type SearchFilter,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
-import { createSqliteRecordStore } from '../records/records-store.sqlite';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -24,21 +22,17 @@ afterAll(async () => {
   await server.close();
 });
 
-function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 /** Stores a dashboard as an administrator would (server data), optionally for one profile. */
-function storeDashboard(definition: DashboardDefinition, profileId: number | null = null) {
-  withDb((db) =>
-    db
-      .prepare('INSERT INTO dashboards (id, title, definition_json, profile_id) VALUES (?, ?, ?, ?)')
-      .run(definition.Id, definition.Title, JSON.stringify(definition), profileId),
+async function storeDashboard(definition: DashboardDefinition, profileId: number | null = null) {
+  await withDb((sql) =>
+    sql.run('INSERT INTO dashboards (id, title, definition_json, profile_id) VALUES (?, ?, ?, ?)', [
+      definition.Id,
+      definition.Title,
+      JSON.stringify(definition),
+      profileId,
+    ]),
   );
 }
 
@@ -49,8 +43,9 @@ async function dashboard(client: TestClient, id: number, timepoint?: string): Pr
   return DashboardSchema.parse(await response.json());
 }
 
-// The oracle: every record of the entity alive now (or at T) read through the records store,
-// and the conditions checked here, independently of the dashboard's SQL.
+// The oracle: every record of the entity alive now (or at T) read from its stored versions (its
+// current version now; at T its newest version then, unless that one deletes it), and the
+// conditions checked here, independently of the dashboard's SQL.
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 function holds(values: FieldValues, condition: SearchCondition): boolean {
   const raw = values[condition.Field];
@@ -78,22 +73,37 @@ function holds(values: FieldValues, condition: SearchCondition): boolean {
   }
 }
 
-async function rowsSelected(entity: string, where: SearchFilter | null, atIso?: string): Promise<number> {
-  const all = await withDb((db) =>
-    createSqliteRecordStore(db).search({
-      entity,
-      text: '',
-      filters: [],
-      offset: 0,
-      limit: 1_000_000,
-      ...(atIso === undefined ? {} : { atIso }),
-    }),
+/** The values of every record of `entity` alive now, or at `atIso`. */
+async function aliveValues(entity: string, atIso?: string): Promise<FieldValues[]> {
+  const rows = await withDb((sql) =>
+    atIso === undefined
+      ? sql.all<{ values_json: string; is_deleted: number }>(
+          `SELECT v.values_json, v.is_deleted FROM records r
+           JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version
+           WHERE r.entity = ?`,
+          [entity],
+        )
+      : sql.all<{ values_json: string; is_deleted: number }>(
+          `SELECT v.values_json, v.is_deleted FROM record_versions v
+           WHERE v.entity = ? AND v.updated_at_utc <= ?
+             AND NOT EXISTS (
+               SELECT 1 FROM record_versions w
+               WHERE w.record_id = v.record_id AND w.updated_at_utc <= ?
+                 AND (w.updated_at_utc > v.updated_at_utc
+                      OR (w.updated_at_utc = v.updated_at_utc AND w.version > v.version)))`,
+          [entity, atIso, atIso],
+        ),
   );
-  if (!where) return all.rows.length;
-  return all.rows.filter((row) =>
+  return rows.filter((row) => Number(row.is_deleted) === 0).map((row) => JSON.parse(row.values_json));
+}
+
+async function rowsSelected(entity: string, where: SearchFilter | null, atIso?: string): Promise<number> {
+  const all = await aliveValues(entity, atIso);
+  if (!where) return all.length;
+  return all.filter((values) =>
     where.Combine === 'and'
-      ? where.Conditions.every((condition) => holds(row.values, condition))
-      : where.Conditions.some((condition) => holds(row.values, condition)),
+      ? where.Conditions.every((condition) => holds(values, condition))
+      : where.Conditions.some((condition) => holds(values, condition)),
   ).length;
 }
 
@@ -276,14 +286,12 @@ describe('dashboards', () => {
   });
 
   it('leaves out, whole, a widget over a field the user may not see; others still see it', async () => {
-    withDb((db) =>
-      db
-        .prepare(
-          `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
-           VALUES (103, 'Status', 'profile', 2, 1, 0), (102, 'Rating', 'profile', 2, 1, 0)
-           ON CONFLICT DO UPDATE SET hidden = 1`,
-        )
-        .run(),
+    await withDb((sql) =>
+      sql.run(
+        `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
+         VALUES (103, 'Status', 'profile', 2, 1, 0), (102, 'Rating', 'profile', 2, 1, 0)
+         ON CONFLICT (web_template_no, owner_type, owner_id, element_name) DO UPDATE SET hidden = 1`,
+      ),
     );
     const titles = (computed: Dashboard) => computed.Widgets.map((widget) => widget.Title);
     const forOperator = titles(await dashboard(operator, 50));
@@ -296,7 +304,10 @@ describe('dashboards', () => {
   });
 
   it('shows a dashboard for one profile to that profile only', async () => {
-    storeDashboard({ Id: 51, Title: 'Supervisors only', Widgets: [{ Kind: 'mySteps', Title: 'Steps' }] }, 1);
+    await storeDashboard(
+      { Id: 51, Title: 'Supervisors only', Widgets: [{ Kind: 'mySteps', Title: 'Steps' }] },
+      1,
+    );
     expect((await operator.fetch('api/v1/dashboards/51')).status).toBe(404);
     const list = DashboardListSchema.parse(await (await operator.fetch('api/v1/dashboards')).json());
     expect(list.Items.map((item) => item.Id)).not.toContain(51);

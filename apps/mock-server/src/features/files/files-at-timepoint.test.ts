@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { ApiErrorBodySchema, type FileRef, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -15,14 +14,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 const uploadRequest = (client: TestClient, name: string, content: string, query = '') => {
   const form = new FormData();
@@ -98,8 +90,8 @@ describe('a file at a timepoint', () => {
 
     // A user who may not open the certificates gets the unknown-file answer at any T.
     expect(await downloadAt(operator, ref.Id, attached)).toEqual({ status: 404, code: 'NOT_FOUND' });
-    withDb((db) =>
-      db.prepare('INSERT OR IGNORE INTO form_access (profile_id, web_template_no) VALUES (2, 105)').run(),
+    await withDb((sql) =>
+      sql.run('INSERT INTO form_access (profile_id, web_template_no) VALUES (2, 105) ON CONFLICT DO NOTHING'),
     );
     try {
       expect(await downloadAt(operator, ref.Id, attached)).toEqual({ status: 200, text: '%PDF-1.4 first' });
@@ -108,8 +100,8 @@ describe('a file at a timepoint', () => {
         code: 'NOT_FOUND_AT_TIMEPOINT',
       });
     } finally {
-      withDb((db) =>
-        db.prepare('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no = 105').run(),
+      await withDb((sql) =>
+        sql.run('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no = 105'),
       );
     }
   });
@@ -122,8 +114,10 @@ describe('a file at a timepoint', () => {
   });
 
   it('refuses an upload at a timepoint with 409 READ_ONLY_TIMEPOINT and keeps nothing', async () => {
-    const count = () => withDb((db) => db.prepare('SELECT count(*) AS n FROM files').get());
-    const before = count();
+    const count = async () =>
+      Number((await withDb((sql) => sql.get<{ n: number | string }>('SELECT count(*) AS n FROM files')))!.n);
+    const before = await count();
+    expect(Number.isInteger(before)).toBe(true);
     const t = encodeURIComponent(iso(server.clock.now()));
     const byQuery = await uploadRequest(supervisor, 'late.pdf', '%PDF-1.4 late', `?Timepoint=${t}`);
     expect(byQuery.status).toBe(409);
@@ -139,6 +133,6 @@ describe('a file at a timepoint', () => {
       },
     });
     expect(byHeader.status).toBe(409);
-    expect(count()).toEqual(before);
+    expect(await count()).toBe(before);
   });
 });
