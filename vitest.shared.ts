@@ -32,6 +32,9 @@ export function procedoProject(
       // and a timed-out test keeps typing into the next test's DOM. A limit, not a speed check.
       ...(options.environment === 'jsdom' ? { testTimeout: 20_000 } : {}),
       ...(options.testTimeout ? { testTimeout: options.testTimeout } : {}),
+      // beforeAll/afterAll start and stop real servers (a PostgreSQL database each on that engine):
+      // on a loaded 2-core machine that can pass vitest's 10 s default. A limit, not a speed check.
+      hookTimeout: 30_000,
     },
   });
 }
