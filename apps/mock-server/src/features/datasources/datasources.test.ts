@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   type DatasourceColumn,
@@ -11,8 +10,8 @@ import {
   SearchPageSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 const errorOf = async (response: Response) => {
   const body = await response.json();
@@ -186,16 +185,13 @@ describe('datasources', () => {
     expect((await current('certificate')).Columns).toEqual(Columns);
   });
 
-  it('keeps datasource versions append-only', () => {
-    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-    try {
-      expect(() => db.prepare("UPDATE datasource_versions SET published_by = 'x'").run()).toThrow(
+  it('keeps datasource versions append-only', async () => {
+    await withServerSql(server, async (sql) => {
+      await expect(sql.run("UPDATE datasource_versions SET published_by = 'x'")).rejects.toThrow(
         /append-only/,
       );
-      expect(() => db.prepare('DELETE FROM datasource_versions').run()).toThrow(/append-only/);
-    } finally {
-      db.close();
-    }
+      await expect(sql.run('DELETE FROM datasource_versions')).rejects.toThrow(/append-only/);
+    });
   });
 });
 

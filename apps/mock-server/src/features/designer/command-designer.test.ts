@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   type CommandDefinition,
@@ -15,8 +14,8 @@ import {
   StepResultSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 const PROCESSES = 'api/v1/user/system/user-processes';
 const COMMANDS = 'api/v1/designer/commands';
@@ -35,14 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const errorBody = async (response: Response) => ApiErrorBodySchema.parse(await response.json());
@@ -265,17 +257,16 @@ describe('designer/commands', () => {
       ).json(),
     );
     expect(creatable.find((command) => command.Id === capaId)?.StepCount).toBe(4);
-    withDb((db) => {
-      const pinned = db
-        .prepare<[number, number], { id: number; command_version: number }>(
-          'SELECT id, command_version FROM processes WHERE id IN (?, ?) ORDER BY id',
-        )
-        .all(before.Id, after.Id);
-      expect(pinned).toEqual([
-        { id: before.Id, command_version: base.Version },
-        { id: after.Id, command_version: base.Version + 1 },
-      ]);
-    });
+    const pinned = await withDb((sql) =>
+      sql.all<{ id: number; command_version: number }>(
+        'SELECT id, command_version FROM processes WHERE id IN (?, ?) ORDER BY id',
+        [before.Id, after.Id],
+      ),
+    );
+    expect(pinned).toEqual([
+      { id: before.Id, command_version: base.Version },
+      { id: after.Id, command_version: base.Version + 1 },
+    ]);
 
     // The audit trail, the versions themselves and their diff.
     const versions = DefinitionVersionListSchema.parse(
@@ -338,20 +329,27 @@ describe('designer/commands', () => {
     expect((await supervisor.fetch(`${COMMANDS}/9999/versions`)).status).toBe(404);
   });
 
-  it('keeps the versions append-only: UPDATE, DELETE and INSERT OR REPLACE are refused', () => {
-    withDb((db) => {
+  it('keeps the versions append-only: UPDATE, DELETE and an overwrite by key (INSERT OR REPLACE, upsert) are refused', async () => {
+    await withDb(async (sql) => {
       const select = `SELECT * FROM process_command_versions WHERE command_id = ${capaId} AND version = 1`;
-      const before = db.prepare(select).get();
-      for (const sql of [
+      const before = await sql.get(select);
+      expect(before).toBeDefined();
+      const row = `(command_id, version, json, published_at_utc, published_by, change_note)
+         VALUES (${capaId}, 1, '{}', '2020-01-01T00:00:00.000Z', 'mallory', 'forged')`;
+      // Each engine's way to overwrite a row by its key: a replace on SQLite, an upsert on PostgreSQL.
+      const overwrite =
+        sql.engine === 'sqlite'
+          ? `INSERT OR REPLACE INTO process_command_versions ${row}`
+          : `INSERT INTO process_command_versions ${row}
+         ON CONFLICT (command_id, version) DO UPDATE SET change_note = excluded.change_note`;
+      for (const statement of [
         `UPDATE process_command_versions SET change_note = 'forged' WHERE command_id = ${capaId}`,
         `DELETE FROM process_command_versions WHERE command_id = ${capaId}`,
-        `INSERT OR REPLACE INTO process_command_versions
-           (command_id, version, json, published_at_utc, published_by, change_note)
-         VALUES (${capaId}, 1, '{}', '2020-01-01T00:00:00.000Z', 'mallory', 'forged')`,
+        overwrite,
       ]) {
-        expect(() => db.prepare(sql).run(), sql).toThrow(/append-only/);
+        await expect(sql.run(statement), statement).rejects.toThrow(/append-only/);
       }
-      expect(db.prepare(select).get()).toEqual(before);
+      expect(await sql.get(select)).toEqual(before);
     });
   });
 });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   type DefinitionAuditEntry,
@@ -9,9 +8,8 @@ import {
   DesignerFormSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
-import { changesSql, DEFINITION_KINDS } from './definition-changes-store';
+import { withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -162,36 +160,15 @@ describe('the audit trail of definition changes', () => {
     expect(refused.status).toBe(403);
     expect(ApiErrorBodySchema.parse(await refused.json()).Code).toBe('FORBIDDEN');
   });
-
-  it('reads each kind by its time-ordered index, never by sorting the whole history', () => {
-    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-    try {
-      for (const kind of DEFINITION_KINDS) {
-        for (const place of ['first', 'atOrBefore', 'before', 'after'] as const) {
-          const plan = db
-            .prepare(`EXPLAIN QUERY PLAN ${changesSql(kind, place)}`)
-            .all({ at: '2030-01-01T00:00:00.000Z', key: 1, version: 1, limit: 10 }) as { detail: string }[];
-          const details = plan.map((row) => row.detail).join('\n');
-          expect(details, `${kind} ${place}`).toMatch(/_versions_published/);
-          expect(details, `${kind} ${place}`).not.toContain('TEMP B-TREE');
-        }
-      }
-    } finally {
-      db.close();
-    }
-  });
 });
 
 describe('the navigation designer’s link targets', () => {
   it('lets a user with only the navigation-design role list the forms and commands a node may link, and nothing else of the designers', async () => {
-    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-    try {
-      db.prepare(
+    await withServerSql(server, (sql) =>
+      sql.run(
         "INSERT INTO user_roles (user_id, role) SELECT id, 'navigation-design' FROM users WHERE name = 'operator'",
-      ).run();
-    } finally {
-      db.close();
-    }
+      ),
+    );
     try {
       const forms = await operator.fetch('api/v1/designer/forms');
       expect(forms.status).toBe(200);
@@ -212,16 +189,11 @@ describe('the navigation designer’s link targets', () => {
       const publish = await operator.json('POST', 'api/v1/designer/forms/102/versions', {});
       expect(publish.status).toBe(403);
     } finally {
-      const db2 = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-      try {
-        db2
-          .prepare(
-            "DELETE FROM user_roles WHERE role = 'navigation-design' AND user_id = (SELECT id FROM users WHERE name = 'operator')",
-          )
-          .run();
-      } finally {
-        db2.close();
-      }
+      await withServerSql(server, (sql) =>
+        sql.run(
+          "DELETE FROM user_roles WHERE role = 'navigation-design' AND user_id = (SELECT id FROM users WHERE name = 'operator')",
+        ),
+      );
     }
   });
 });

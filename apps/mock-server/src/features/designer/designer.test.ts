@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   BreakingChangeErrorBodySchema,
@@ -15,9 +14,8 @@ import {
   RecordSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
-import { VERSION_AT_SQL } from './definition-versions-store';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -28,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const errorBody = async (response: Response) => ApiErrorBodySchema.parse(await response.json());
@@ -312,13 +303,12 @@ describe('form definition versions', () => {
       await (await operator.fetch(`api/v1/forms/102/records/${created.Id}`)).json(),
     );
     expect(now.Values).not.toHaveProperty('Country');
-    const stored = withDb(
-      (db) =>
-        db.prepare('SELECT values_json FROM record_versions WHERE record_id = ?').get(created.Id) as {
-          values_json: string;
-        },
+    const stored = await withDb((sql) =>
+      sql.get<{ values_json: string }>('SELECT values_json FROM record_versions WHERE record_id = ?', [
+        created.Id,
+      ]),
     );
-    expect(JSON.parse(stored.values_json).Country).toBe('Norway');
+    expect(JSON.parse(stored!.values_json).Country).toBe('Norway');
     // At a timepoint before the publish: the old form, and the value it showed.
     const then = RecordSchema.parse(
       await (
@@ -403,39 +393,27 @@ describe('form definition versions', () => {
     expect((await supervisor.fetch('api/v1/designer/forms/102/diff?from=1&to=999')).status).toBe(404);
   });
 
-  it('finds the version in force at a timepoint with one seek of an index (no scan, no sort)', () => {
-    const plan = withDb((db) =>
-      (
-        db.prepare(`EXPLAIN QUERY PLAN ${VERSION_AT_SQL}`).all(102, iso(server.clock.now())) as {
-          detail: string;
-        }[]
-      )
-        .map((row) => row.detail)
-        .join('; '),
-    );
-    expect(plan).toMatch(/SEARCH form_definition_versions USING COVERING INDEX form_definition_versions_at/);
-    expect(plan).not.toMatch(/TEMP B-TREE|SCAN/);
-  });
-
-  it('keeps the versions append-only: UPDATE, DELETE and INSERT OR REPLACE are refused', () => {
-    withDb((db) => {
-      const before = db
-        .prepare('SELECT * FROM form_definition_versions WHERE web_template_no = 102 AND version = 1')
-        .get();
-      for (const sql of [
+  it('keeps the versions append-only: UPDATE, DELETE and an overwrite by key (INSERT OR REPLACE, upsert) are refused', async () => {
+    await withDb(async (sql) => {
+      const select = 'SELECT * FROM form_definition_versions WHERE web_template_no = 102 AND version = 1';
+      const before = await sql.get(select);
+      expect(before).toBeDefined();
+      const row = `(web_template_no, version, schema_version, json, published_at_utc, published_by, change_note)
+         VALUES (102, 1, 1, '{}', '2020-01-01T00:00:00.000Z', 'mallory', 'forged')`;
+      // Each engine's way to overwrite a row by its key: a replace on SQLite, an upsert on PostgreSQL.
+      const overwrite =
+        sql.engine === 'sqlite'
+          ? `INSERT OR REPLACE INTO form_definition_versions ${row}`
+          : `INSERT INTO form_definition_versions ${row}
+         ON CONFLICT (web_template_no, version) DO UPDATE SET change_note = excluded.change_note`;
+      for (const statement of [
         "UPDATE form_definition_versions SET change_note = 'forged' WHERE web_template_no = 102",
         'DELETE FROM form_definition_versions WHERE web_template_no = 102',
-        `INSERT OR REPLACE INTO form_definition_versions
-           (web_template_no, version, schema_version, json, published_at_utc, published_by, change_note)
-         VALUES (102, 1, 1, '{}', '2020-01-01T00:00:00.000Z', 'mallory', 'forged')`,
+        overwrite,
       ]) {
-        expect(() => db.prepare(sql).run(), sql).toThrow(/append-only/);
+        await expect(sql.run(statement), statement).rejects.toThrow(/append-only/);
       }
-      expect(
-        db
-          .prepare('SELECT * FROM form_definition_versions WHERE web_template_no = 102 AND version = 1')
-          .get(),
-      ).toEqual(before);
+      expect(await sql.get(select)).toEqual(before);
     });
   });
 });

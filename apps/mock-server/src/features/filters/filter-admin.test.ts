@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   FilterChangeListSchema,
@@ -9,8 +8,8 @@ import {
   SavedFilterSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 const errorOf = async (response: Response) => ({
   status: response.status,
@@ -48,14 +47,7 @@ const ownList = async (client: TestClient) =>
 const change = (id: number, body: unknown, client = supervisor) =>
   client.json('PATCH', `api/v1/designer/filters/101/${id}`, body);
 
-function sql(run: (db: ReturnType<typeof openSqlite>) => void) {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 beforeAll(async () => {
   ({ server, supervisor, operator } = await startSignedInServer());
@@ -150,11 +142,11 @@ describe('designer: saved filters', () => {
 
   it('only a supervisor shares, also as a designer (403 at IsShared)', async () => {
     const mine = await save(operator);
-    sql((db) => {
-      db.prepare(
+    await withDb((sql) =>
+      sql.run(
         "INSERT INTO user_roles (user_id, role) SELECT id, 'design' FROM users WHERE name = 'operator'",
-      ).run();
-    });
+      ),
+    );
     try {
       const refused = await errorOf(await change(mine.Id, { Version: 1, IsShared: true }, operator));
       expect(refused).toMatchObject({ status: 403, Code: 'FORBIDDEN' });
@@ -163,11 +155,11 @@ describe('designer: saved filters', () => {
         (await change(mine.Id, { Version: 1, Name: uniqueName('By a designer') }, operator)).status,
       ).toBe(200);
     } finally {
-      sql((db) => {
-        db.prepare(
+      await withDb((sql) =>
+        sql.run(
           "DELETE FROM user_roles WHERE role = 'design' AND user_id = (SELECT id FROM users WHERE name = 'operator')",
-        ).run();
-      });
+        ),
+      );
     }
   });
 
@@ -200,11 +192,11 @@ describe('designer: saved filters', () => {
   });
 
   it('keeps the trail append-only', async () => {
-    sql((db) => {
-      expect(() => db.prepare("UPDATE saved_filter_changes SET changed_by = 'x'").run()).toThrow(
+    await withDb(async (sql) => {
+      await expect(sql.run("UPDATE saved_filter_changes SET changed_by = 'x'")).rejects.toThrow(
         /append-only/,
       );
-      expect(() => db.prepare('DELETE FROM saved_filter_changes').run()).toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM saved_filter_changes')).rejects.toThrow(/append-only/);
     });
   });
 });

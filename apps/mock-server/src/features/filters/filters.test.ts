@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   type SavedFilterCreate,
@@ -9,11 +8,12 @@ import {
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../composition';
+import type { DatabaseCatalog } from '../../db/catalog';
+import { openPgCatalog } from '../../db/pg-catalog';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
-import { openSqlite } from '../../db/sqlite';
-import { openSqliteCatalog } from '../../db/sqlite-catalog';
 import { isAppError } from '../../errors/app-error';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 const errorOf = async (response: Response) => ({
   status: response.status,
@@ -48,16 +48,27 @@ const list = async (client: TestClient, no: number) => {
 };
 
 /** Hides a field of a form for the operators' profile, as an administrator's permission would. */
-function hideForOperators(webTemplateNo: number, elementName: string) {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    db.prepare(
+async function hideForOperators(webTemplateNo: number, elementName: string) {
+  await withServerSql(server, (sql) =>
+    sql.run(
       `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
        VALUES (?, ?, 'profile', ?, 1, 0)`,
-    ).run(webTemplateNo, elementName, OPERATOR_PROFILE_ID);
-  } finally {
-    db.close();
+      [webTemplateNo, elementName, OPERATOR_PROFILE_ID],
+    ),
+  );
+}
+
+/**
+ * The catalog of a second process on the test server's databases, on its engine: its PostgreSQL
+ * schemas, or its SQLite files (that opener imported only there, so the file runs on both engines).
+ */
+async function secondCatalog(): Promise<DatabaseCatalog> {
+  const logger = pino({ level: 'silent' });
+  if (server.databaseUrl) {
+    return openPgCatalog({ url: server.databaseUrl, logger, now: server.clock.now, poolSize: 2 });
   }
+  const { openSqliteCatalog } = await import('../../db/sqlite-catalog');
+  return openSqliteCatalog({ dataDir: server.dataDir, logger, now: server.clock.now });
 }
 
 beforeAll(async () => {
@@ -164,9 +175,11 @@ describe('saved filters', () => {
   it('lets a supervisor change a shared filter another user owns', async () => {
     const mine = await save(operator, 101);
     // An operator cannot share: the filter of a user who was a supervisor when sharing it.
-    const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-    db.prepare('UPDATE saved_filters SET is_shared = 1 WHERE id = ?').run(mine.Id);
-    db.close();
+    expect(
+      await withServerSql(server, (sql) =>
+        sql.run('UPDATE saved_filters SET is_shared = 1 WHERE id = ?', [mine.Id]),
+      ),
+    ).toBe(1);
     const changed = await supervisor.json('PUT', `api/v1/forms/101/filters/${mine.Id}`, {
       Name: mine.Name,
       IsShared: true,
@@ -279,7 +292,7 @@ describe('a saved filter naming a field hidden for the reader', () => {
     const mine = await save(operator, 106, {
       Filter: { Combine: 'and', Conditions: [{ Field: 'Name', Op: 'contains', Value: 'x' }] },
     });
-    hideForOperators(106, 'Name');
+    await hideForOperators(106, 'Name');
     expect((await list(operator, 106)).map((item) => item.Id)).not.toContain(mine.Id);
     expect((await operator.fetch(`api/v1/forms/106/filters/${mine.Id}`)).status).toBe(403);
   });
@@ -295,12 +308,8 @@ describe('resolveSavedFilters (what the search and-s with its conditions)', () =
       Filter: { Combine: 'and', Conditions: [{ Field: 'InternalNotes', Op: 'notEmpty' }] },
     });
 
-    // The services of a second process on the same database files, signed in as the operator.
-    const catalog = await openSqliteCatalog({
-      dataDir: server.dataDir,
-      logger: pino({ level: 'silent' }),
-      now: server.clock.now,
-    });
+    // The services of a second process on the same databases, signed in as the operator.
+    const catalog = await secondCatalog();
     try {
       const services = createServices({
         catalog,

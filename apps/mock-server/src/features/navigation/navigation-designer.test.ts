@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   DefinitionConflictBodySchema,
@@ -14,7 +13,6 @@ import {
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -22,6 +20,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 const NAVIGATION = 'api/v1/designer/navigation';
 const OPERATORS = `${NAVIGATION}/${OPERATOR_PROFILE_ID}`;
@@ -35,14 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function withDb<T>(work: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 const errorBody = async (response: Response) => ApiErrorBodySchema.parse(await response.json());
 
@@ -162,16 +154,18 @@ describe('navigation designer (real server)', () => {
     const before = await current();
     const help = find(before.Navigation.Nodes, 'Help')!;
     const suppliers = find(before.Navigation.Nodes, 'Suppliers')!;
-    const maxId = withDb(
-      (db) => db.prepare('SELECT max(id) AS id FROM navigation_nodes').pluck().get() as number,
-    );
-    withDb((db) =>
-      db
-        .prepare(
-          `INSERT OR REPLACE INTO translations (lang_code, db_entity_id, parent_id, property_id, element_name, text, updated_by, updated_at_utc)
-           VALUES ('de', 2, ?, ?, 'Title', 'Lieferanten (Test)', 'test', '2026-01-01T00:00:00.000Z')`,
-        )
-        .run(OPERATOR_PROFILE_ID, suppliers.Id),
+    const maxId = (await withDb((sql) =>
+      sql.get<{ id: number }>('SELECT max(id) AS id FROM navigation_nodes'),
+    ))!.id;
+    expect(maxId).toEqual(expect.any(Number));
+    await withDb((sql) =>
+      sql.run(
+        `INSERT INTO translations (lang_code, db_entity_id, parent_id, property_id, element_name, text, updated_by, updated_at_utc)
+         VALUES ('de', 2, ?, ?, 'Title', 'Lieferanten (Test)', 'test', '2026-01-01T00:00:00.000Z')
+         ON CONFLICT (lang_code, db_entity_id, parent_id, property_id, element_name)
+         DO UPDATE SET text = excluded.text, updated_by = excluded.updated_by, updated_at_utc = excluded.updated_at_utc`,
+        [OPERATOR_PROFILE_ID, suppliers.Id],
+      ),
     );
     server.clock.advance(60_000);
     const response = await publish({
@@ -257,20 +251,23 @@ describe('navigation designer (real server)', () => {
     expect(titles(await siteMap(operator))).not.toContain('Deviations desk');
   });
 
-  it('keeps versions append-only (the database refuses an update, a delete and a replace)', () => {
-    withDb((db) => {
-      expect(() => db.prepare("UPDATE navigation_versions SET change_note = 'x'").run()).toThrow(
+  it('keeps versions append-only (the database refuses an update, a delete and a replace)', async () => {
+    await withDb(async (sql) => {
+      await expect(sql.run("UPDATE navigation_versions SET change_note = 'x'")).rejects.toThrow(
         /append-only/,
       );
-      expect(() => db.prepare('DELETE FROM navigation_versions').run()).toThrow(/append-only/);
-      expect(() =>
-        db
-          .prepare(
-            `INSERT OR REPLACE INTO navigation_versions (profile_id, version, json, published_at_utc, published_by, change_note)
-             VALUES (2, 1, '[]', '1970-01-01T00:00:00.000Z', 'x', 'x')`,
-          )
-          .run(),
-      ).toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM navigation_versions')).rejects.toThrow(/append-only/);
+      const row = `(profile_id, version, json, published_at_utc, published_by, change_note)
+             VALUES (2, 1, '[]', '1970-01-01T00:00:00.000Z', 'x', 'x')`;
+      // Each engine's way to overwrite a row by its key: a replace on SQLite, an upsert on PostgreSQL.
+      await expect(
+        sql.run(
+          sql.engine === 'sqlite'
+            ? `INSERT OR REPLACE INTO navigation_versions ${row}`
+            : `INSERT INTO navigation_versions ${row}
+             ON CONFLICT (profile_id, version) DO UPDATE SET change_note = excluded.change_note`,
+        ),
+      ).rejects.toThrow(/append-only/);
     });
   });
 
