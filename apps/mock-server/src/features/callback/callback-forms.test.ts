@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   FormResponseSchema,
   parseXml,
@@ -7,7 +6,6 @@ import {
   type XmlElement,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -15,6 +13,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -42,14 +41,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const withDb = <T>(run: (db: ReturnType<typeof openSqlite>) => T): T => {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-};
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
 /** The Result element of a callback answer. */
 function resultOf(body: string): XmlElement {
@@ -141,8 +133,8 @@ describe('wtoElementExecCommand Tab.Select', () => {
     const answer = await readResponse(await supervisor.callback(tabSelect('102:Quality')));
     expect(answer.status).toBe('OK');
     await readResponse(await operator.callback(tabSelect('102:General')));
-    const rows = withDb((db) =>
-      db.prepare('SELECT user_id, web_template_no, tab_name FROM tab_selections ORDER BY user_id').all(),
+    const rows = await withDb((sql) =>
+      sql.all('SELECT user_id, web_template_no, tab_name FROM tab_selections ORDER BY user_id'),
     );
     expect(rows).toEqual([
       { user_id: 1, web_template_no: 102, tab_name: 'Quality' },
@@ -159,13 +151,11 @@ describe('wtoElementExecCommand Tab.Select', () => {
   );
 
   it('refuses a tab hidden from the user', async () => {
-    withDb((db) =>
-      db
-        .prepare(
-          `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
-           VALUES (102, 'Quality', 'user', 2, 1, 0)`,
-        )
-        .run(),
+    await withDb((sql) =>
+      sql.run(
+        `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
+         VALUES (102, 'Quality', 'user', 2, 1, 0)`,
+      ),
     );
     try {
       const answer = await readResponse(await operator.callback(tabSelect('102:Quality')));
@@ -177,7 +167,7 @@ describe('wtoElementExecCommand Tab.Select', () => {
       expect(record.Values).not.toHaveProperty('AuditNotes');
       expect(record.Values).not.toHaveProperty('Rating');
     } finally {
-      withDb((db) => db.prepare("DELETE FROM element_permissions WHERE owner_type = 'user'").run());
+      await withDb((sql) => sql.run("DELETE FROM element_permissions WHERE owner_type = 'user'"));
     }
   });
 });
@@ -187,13 +177,17 @@ describe('Template.CacheRefresh', () => {
     const title = async () =>
       FormResponseSchema.parse(await (await supervisor.fetch('api/v1/forms/106')).json()).Definition.Title;
     expect(await title()).toBe('Product');
-    withDb((db) =>
-      db
-        .prepare(
-          "UPDATE form_definitions SET json = json_set(json, '$.Title', 'Product (edited)') WHERE web_template_no = 106",
-        )
-        .run(),
-    );
+    // The stored JSON text edited in JS, so the same statements do it on both engines.
+    await withDb(async (sql) => {
+      const stored = await sql.get<{ json: string }>(
+        'SELECT json FROM form_definitions WHERE web_template_no = 106',
+      );
+      const definition = JSON.parse(stored?.json ?? 'null') as { Title: string };
+      definition.Title = 'Product (edited)';
+      await sql.run('UPDATE form_definitions SET json = ? WHERE web_template_no = 106', [
+        JSON.stringify(definition),
+      ]);
+    });
     expect(await title()).toBe('Product');
     const answer = await readResponse(
       await supervisor.callback(command({ CommandType: 'Template.CacheRefresh' })),
@@ -205,22 +199,19 @@ describe('Template.CacheRefresh', () => {
   it('serves the definition’s stored change stamp with it, the new one once the cache is refreshed', async () => {
     const stamp = async () =>
       FormResponseSchema.parse(await (await supervisor.fetch('api/v1/forms/101')).json()).DefinitionUpdatedAt;
-    const stored = () =>
-      withDb(
-        (db) =>
-          db
-            .prepare<[], { at: string }>(
-              'SELECT updated_at_utc AS at FROM form_definitions WHERE web_template_no = 101',
-            )
-            .get()?.at,
-      );
-    expect(await stamp()).toBe(stored());
-    withDb((db) =>
-      db
-        .prepare(
-          "UPDATE form_definitions SET updated_at_utc = '2030-01-02T03:04:05.000Z' WHERE web_template_no = 101",
+    const stored = async () =>
+      (
+        await withDb((sql) =>
+          sql.get<{ at: string }>(
+            'SELECT updated_at_utc AS at FROM form_definitions WHERE web_template_no = 101',
+          ),
         )
-        .run(),
+      )?.at;
+    expect(await stamp()).toBe(await stored());
+    await withDb((sql) =>
+      sql.run(
+        "UPDATE form_definitions SET updated_at_utc = '2030-01-02T03:04:05.000Z' WHERE web_template_no = 101",
+      ),
     );
     await supervisor.callback(command({ CommandType: 'Template.CacheRefresh' }));
     expect(await stamp()).toBe('2030-01-02T03:04:05.000Z');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   CreatableCommandListSchema,
@@ -7,7 +6,6 @@ import {
   type SiteMapNode,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -15,6 +13,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 import { ROLE_FORMS } from '../users/users-form';
 import { formsOpenedBy } from './form-access';
 
@@ -45,14 +44,8 @@ afterAll(async () => {
   await server.close();
 });
 
-function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T, database = 'demo'): T {
-  const db = openSqlite(path.join(server.dataDir, `${database}.sqlite`));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>, database = 'demo') =>
+  withServerSql(server, work, database);
 
 async function forbidden(response: Promise<Response>) {
   const res = await response;
@@ -169,13 +162,12 @@ describe('the navigation and the server agree', () => {
       const candidates = new Set([
         ...formsIn(await siteMapOf(reader, 1)),
         ...formsIn(await siteMapOf(reader, 2)),
-        ...withDb(
-          (db) =>
-            (db.prepare('SELECT web_template_no AS no FROM form_definitions').all() as { no: number }[]).map(
-              (row) => row.no,
-            ),
-          database,
-        ),
+        ...(
+          await withDb(
+            (sql) => sql.all<{ no: number }>('SELECT web_template_no AS no FROM form_definitions'),
+            database,
+          )
+        ).map((row) => row.no),
         // Forms the seeded navigation names that no database defines.
         901,
         902,
@@ -196,26 +188,28 @@ describe('the navigation and the server agree', () => {
   );
 
   it('leaves out a node of a closed form and a section it empties, by the same rule as the endpoints', async () => {
-    withDb((db) => {
+    await withDb(async (sql) => {
       // The deviations entry opens their search form (112), whose rows open 103.
-      db.prepare('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no IN (103, 112)').run();
+      await sql.run('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no IN (103, 112)');
       // An operator's node to the certificates, as an older database may hold.
-      const quality = db
-        .prepare("SELECT id FROM navigation_nodes WHERE profile_id = 2 AND title = 'Quality'")
-        .get() as { id: number };
-      db.prepare(
+      const quality = (await sql.get<{ id: number }>(
+        "SELECT id FROM navigation_nodes WHERE profile_id = 2 AND title = 'Quality'",
+      )) as { id: number };
+      await sql.run(
         "INSERT INTO navigation_nodes (profile_id, parent_id, position, title, url) VALUES (2, ?, 9, 'Certificates', '/form?WebTemplateNo=105')",
-      ).run(quality.id);
-      const section = Number(
-        db
-          .prepare(
-            "INSERT INTO navigation_nodes (profile_id, parent_id, position, title) VALUES (2, NULL, 9, 'Closed')",
-          )
-          .run().lastInsertRowid,
+        [quality.id],
       );
-      db.prepare(
+      const section = Number(
+        (
+          await sql.get<{ id: number }>(
+            "INSERT INTO navigation_nodes (profile_id, parent_id, position, title) VALUES (2, NULL, 9, 'Closed') RETURNING id",
+          )
+        )?.id,
+      );
+      await sql.run(
         "INSERT INTO navigation_nodes (profile_id, parent_id, position, title, url) VALUES (2, ?, 0, 'Deviations again', '/_forms/form?WebTemplateNo=103')",
-      ).run(section);
+        [section],
+      );
     });
     try {
       const tree = await siteMapOf(operator);
@@ -226,20 +220,20 @@ describe('the navigation and the server agree', () => {
       expect(titles).toContain('Suppliers');
       await forbidden(operator.fetch('api/v1/forms/103'));
     } finally {
-      withDb((db) => {
-        db.prepare('INSERT INTO form_access (profile_id, web_template_no) VALUES (2, 103), (2, 112)').run();
-        db.prepare(
+      await withDb(async (sql) => {
+        await sql.run('INSERT INTO form_access (profile_id, web_template_no) VALUES (2, 103), (2, 112)');
+        await sql.run(
           "DELETE FROM navigation_nodes WHERE profile_id = 2 AND title IN ('Certificates', 'Deviations again', 'Closed')",
-        ).run();
+        );
       });
     }
     expect((await operator.fetch('api/v1/forms/103')).status).toBe(200);
   });
   it('grants nothing by a row for a form the database does not define', async () => {
     // Without the role that opens form 901 (Users), a form_access row for it does not either.
-    withDb((db) => {
-      db.prepare('INSERT INTO form_access (profile_id, web_template_no) VALUES (1, 901)').run();
-      db.prepare("DELETE FROM user_roles WHERE user_id = 1 AND role = 'user-admin'").run();
+    await withDb(async (sql) => {
+      await sql.run('INSERT INTO form_access (profile_id, web_template_no) VALUES (1, 901)');
+      await sql.run("DELETE FROM user_roles WHERE user_id = 1 AND role = 'user-admin'");
     });
     try {
       const titles = allNodes(await siteMapOf(supervisor)).map((node) => node.title);
@@ -247,9 +241,9 @@ describe('the navigation and the server agree', () => {
       expect(titles).toContain('Permissions');
       expect((await supervisor.fetch('api/v1/forms/901')).status).toBe(404);
     } finally {
-      withDb((db) => {
-        db.prepare('DELETE FROM form_access WHERE web_template_no = 901').run();
-        db.prepare("INSERT INTO user_roles (user_id, role) VALUES (1, 'user-admin')").run();
+      await withDb(async (sql) => {
+        await sql.run('DELETE FROM form_access WHERE web_template_no = 901');
+        await sql.run("INSERT INTO user_roles (user_id, role) VALUES (1, 'user-admin')");
       });
     }
   });
@@ -288,13 +282,12 @@ describe('process commands that open a form', () => {
 
   it('follow the forms of the sub-processes a command starts', async () => {
     // The CAPA sub-process of "Deviation handling" opening a closed form closes its parent too.
-    withDb((db) =>
-      db
-        .prepare(
-          `INSERT INTO process_command_steps (command_id, position, definition_json)
-           SELECT id, 99, ? FROM process_commands WHERE name = 'CAPA'`,
-        )
-        .run(JSON.stringify({ name: 'Certificate', kind: 'form', url: '/form?WebTemplateNo=105' })),
+    await withDb((sql) =>
+      sql.run(
+        `INSERT INTO process_command_steps (command_id, position, definition_json)
+         SELECT id, 99, ? FROM process_commands WHERE name = 'CAPA'`,
+        [JSON.stringify({ name: 'Certificate', kind: 'form', url: '/form?WebTemplateNo=105' })],
+      ),
     );
     await server.restart(); // commands are cached once read
     try {
@@ -305,7 +298,7 @@ describe('process commands that open a form', () => {
       expect(names).not.toContain('CAPA');
       expect(names).toContain('Interaction tour');
     } finally {
-      withDb((db) => db.prepare('DELETE FROM process_command_steps WHERE position = 99').run());
+      await withDb((sql) => sql.run('DELETE FROM process_command_steps WHERE position = 99'));
       await server.restart();
       await supervisor.logon('supervisor');
       await operator.logon('operator');

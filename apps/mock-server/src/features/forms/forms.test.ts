@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   ConflictBodySchema,
@@ -11,8 +10,8 @@ import {
   SearchResultSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -47,14 +46,18 @@ async function createSupplier(values: FieldValues = newSupplier()) {
   return record(response);
 }
 
-function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T, database = 'demo'): T {
-  const db = openSqlite(path.join(server.dataDir, `${database}.sqlite`));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>, database = 'demo') =>
+  withServerSql(server, work, database);
+
+/** The id of a stored product. */
+const aProductId = async () =>
+  (
+    await withDb((sql) =>
+      sql.get<{ id: number }>(
+        "SELECT record_id AS id FROM records WHERE entity = 'product' ORDER BY record_id LIMIT 1",
+      ),
+    )
+  )?.id as number;
 
 const ALL_KINDS: FormElementKind[] = [
   'text',
@@ -123,16 +126,16 @@ describe('form definitions', () => {
   });
 
   it('answers 500 (logged, no crash) for a stored definition of an unknown schemaVersion', async () => {
-    withDb((db) =>
-      db.prepare('UPDATE form_definitions SET schema_version = 2 WHERE web_template_no = 105').run(),
+    await withDb((sql) =>
+      sql.run('UPDATE form_definitions SET schema_version = 2 WHERE web_template_no = 105'),
     );
     await server.restart(); // definitions are cached once read
     const response = await supervisor.fetch('api/v1/forms/105');
     expect(response.status).toBe(500);
     expect((await errorBody(response)).Code).toBe('INTERNAL');
     expect((await supervisor.fetch('api/v1/forms/106')).status).toBe(200);
-    withDb((db) =>
-      db.prepare('UPDATE form_definitions SET schema_version = 1 WHERE web_template_no = 105').run(),
+    await withDb((sql) =>
+      sql.run('UPDATE form_definitions SET schema_version = 1 WHERE web_template_no = 105'),
     );
     await server.restart();
     expect((await supervisor.fetch('api/v1/forms/105')).status).toBe(200);
@@ -153,13 +156,11 @@ describe('element permissions', () => {
   });
 
   it('lets a user-level permission override the profile-level one', async () => {
-    withDb((db) =>
-      db
-        .prepare(
-          `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
-           VALUES (102, 'InternalNotes', 'user', 2, 0, 1)`,
-        )
-        .run(),
+    await withDb((sql) =>
+      sql.run(
+        `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
+         VALUES (102, 'InternalNotes', 'user', 2, 0, 1)`,
+      ),
     );
     try {
       const form = FormResponseSchema.parse(await (await operator.fetch('api/v1/forms/102')).json());
@@ -169,7 +170,7 @@ describe('element permissions', () => {
         ElementLocked: true,
       });
     } finally {
-      withDb((db) => db.prepare("DELETE FROM element_permissions WHERE owner_type = 'user'").run());
+      await withDb((sql) => sql.run("DELETE FROM element_permissions WHERE owner_type = 'user'"));
     }
   });
 
@@ -259,14 +260,7 @@ describe('element permissions', () => {
       await (await supervisor.fetch('api/v1/forms/101/search?pageSize=1')).json(),
     );
     expect(product.Rows.length).toBe(1);
-    const id = withDb(
-      (db) =>
-        (
-          db.prepare("SELECT record_id AS id FROM records WHERE entity = 'product' LIMIT 1").get() as {
-            id: number;
-          }
-        ).id,
-    );
+    const id = await aProductId();
     const current = await record(await operator.fetch(`api/v1/forms/106/records/${id}`));
     const response = await operator.json('PUT', `api/v1/forms/106/records/${id}`, {
       Version: current.Version,
@@ -375,14 +369,7 @@ describe('records', () => {
     expect((await errorBody(unknown)).Issues).toEqual([
       expect.objectContaining({ path: ['Values', 'Colour'] }),
     ]);
-    const id = withDb(
-      (db) =>
-        (
-          db.prepare("SELECT record_id AS id FROM records WHERE entity = 'product' LIMIT 1").get() as {
-            id: number;
-          }
-        ).id,
-    );
+    const id = await aProductId();
     const bad = await supervisor.json('PUT', `api/v1/forms/106/records/${id}`, {
       Version: 1,
       Values: { BracketCode: '(a)' },
@@ -412,11 +399,11 @@ describe('records', () => {
 
   it('keeps every version in an append-only table', async () => {
     const created = await createSupplier();
-    withDb((db) => {
-      expect(() =>
-        db.prepare('UPDATE record_versions SET values_json = ? WHERE record_id = ?').run('{}', created.Id),
-      ).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM record_versions WHERE record_id = ?').run(created.Id)).toThrow(
+    await withDb(async (sql) => {
+      await expect(
+        sql.run('UPDATE record_versions SET values_json = ? WHERE record_id = ?', ['{}', created.Id]),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM record_versions WHERE record_id = ?', [created.Id])).rejects.toThrow(
         /append-only/,
       );
     });
@@ -477,13 +464,11 @@ describe('audit-flagged fields', () => {
       Audit: { AuditDataChangeESig: 'Sam Supervisor', AuditDataChangeReason: 'Product reached patients' },
     });
     expect(signed.status).toBe(200);
-    const rows = withDb(
-      (db) =>
-        db
-          .prepare(
-            'SELECT version, audit_esig, audit_reason, updated_by FROM record_versions WHERE record_id = ? ORDER BY version',
-          )
-          .all(created.Id) as { version: number; audit_esig: string | null; audit_reason: string | null }[],
+    const rows = await withDb((sql) =>
+      sql.all<{ version: number; audit_esig: string | null; audit_reason: string | null }>(
+        'SELECT version, audit_esig, audit_reason, updated_by FROM record_versions WHERE record_id = ? ORDER BY version',
+        [created.Id],
+      ),
     );
     expect(rows).toEqual([
       {
@@ -560,13 +545,11 @@ describe('pickers', () => {
         'text=a&',
       ),
     );
-    const all = withDb(
-      (db) =>
-        db
-          .prepare(
-            "SELECT record_id AS id FROM records WHERE entity = 'product' AND parent_id = ? AND is_deleted = 0",
-          )
-          .all(Number(supplier.Id)) as { id: number }[],
+    const all = await withDb((sql) =>
+      sql.all<{ id: number }>(
+        "SELECT record_id AS id FROM records WHERE entity = 'product' AND parent_id = ? AND is_deleted = 0",
+        [Number(supplier.Id)],
+      ),
     );
     for (const item of products.Items) {
       const product = await record(await supervisor.fetch(`api/v1/forms/106/records/${item.Id}`));
@@ -649,10 +632,10 @@ describe('files', () => {
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(await download.text()).toBe('%PDF-1.4 test');
-    const stored = withDb(
-      (db) => db.prepare('SELECT stored_name FROM files WHERE id = ?').get(ref.Id) as { stored_name: string },
+    const stored = await withDb((sql) =>
+      sql.get<{ stored_name: string }>('SELECT stored_name FROM files WHERE id = ?', [ref.Id]),
     );
-    expect(stored.stored_name).toMatch(/^[0-9a-f]{32}$/);
+    expect(stored?.stored_name).toMatch(/^[0-9a-f]{32}$/);
 
     const certificate = await supervisor.json('POST', 'api/v1/forms/105/records', {
       Values: { Title: 'GMP 2025', Supplier: { Id: '1', Text: 'x' }, Document: ref },
@@ -673,7 +656,7 @@ describe('files', () => {
     expect(response.status).toBe(413);
     expect((await errorBody(response)).Code).toBe('PAYLOAD_TOO_LARGE');
     expect(
-      withDb((db) => db.prepare("SELECT count(*) AS n FROM files WHERE original_name = 'big.txt'").get()),
+      await withDb((sql) => sql.get("SELECT count(*) AS n FROM files WHERE original_name = 'big.txt'")),
     ).toEqual({ n: 0 });
   });
 

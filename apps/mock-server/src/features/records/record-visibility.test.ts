@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ConflictBodySchema,
   parseXml,
@@ -7,7 +6,6 @@ import {
   type XmlElement,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -15,6 +13,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -111,15 +110,8 @@ describe('a value hidden on one form of an entity, reached through another form'
   );
 
   it('is not in search rows, and neither is a column hidden on the form the results open', async () => {
-    const withDb = (sql: string) => {
-      const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-      try {
-        db.prepare(sql).run();
-      } finally {
-        db.close();
-      }
-    };
-    withDb(
+    const withDb = (statement: string) => withServerSql(server, (sql) => sql.run(statement));
+    await withDb(
       `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
        VALUES (102, 'Country', 'profile', 2, 1, 0)`,
     );
@@ -130,7 +122,9 @@ describe('a value hidden on one form of an entity, reached through another form'
       expect(rows.map((row) => row.Id)).toContain(supplierId);
       for (const row of rows) expect(keys(row.Values)).toEqual(['Name', 'Status']);
     } finally {
-      withDb("DELETE FROM element_permissions WHERE element_name = 'Country' AND web_template_no = 102");
+      await withDb(
+        "DELETE FROM element_permissions WHERE element_name = 'Country' AND web_template_no = 102",
+      );
     }
   });
 

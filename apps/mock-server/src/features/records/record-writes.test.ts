@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { ApiErrorBodySchema, type FieldValues, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -15,13 +14,8 @@ afterAll(async () => {
   await server.close();
 });
 
-function row<T>(sql: string, ...params: unknown[]): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
+async function row<T>(statement: string, ...params: unknown[]): Promise<T> {
+  return (await withServerSql(server, (sql) => sql.get<T>(statement, params))) as T;
 }
 
 const errorOf = async (response: Response) => ({
@@ -78,17 +72,17 @@ describe('a value sent for a hidden element', () => {
 
 describe('picker values', () => {
   // A batch with its supplier and product, and a product of another supplier.
-  const seeded = () => {
-    const batch = row<{ id: number; product: number; supplier: number }>(
+  const seeded = async () => {
+    const batch = await row<{ id: number; product: number; supplier: number }>(
       `SELECT b.record_id AS id, p.record_id AS product, p.parent_id AS supplier
        FROM records b JOIN records p ON p.record_id = b.parent_id
        WHERE b.entity = 'batch' AND b.is_deleted = 0 ORDER BY b.record_id LIMIT 1`,
     );
-    const foreign = row<{ id: number; title: string }>(
+    const foreign = await row<{ id: number; title: string }>(
       `SELECT record_id AS id, title FROM records WHERE entity = 'product' AND parent_id <> ? AND is_deleted = 0 LIMIT 1`,
       batch.supplier,
     );
-    const supplierTitle = row<{ title: string }>(
+    const supplierTitle = await row<{ title: string }>(
       'SELECT title FROM records WHERE record_id = ?',
       batch.supplier,
     );
@@ -104,8 +98,8 @@ describe('picker values', () => {
   };
 
   it('must name a current record of the source entity; the stored Text is the server title', async () => {
-    const { batch, supplierTitle } = seeded();
-    const productTitle = row<{ title: string }>(
+    const { batch, supplierTitle } = await seeded();
+    const productTitle = await row<{ title: string }>(
       'SELECT title FROM records WHERE record_id = ?',
       batch.product,
     );
@@ -134,7 +128,7 @@ describe('picker values', () => {
   });
 
   it('must name a record under the record chosen in the picker it depends on', async () => {
-    const { batch, foreign } = seeded();
+    const { batch, foreign } = await seeded();
     const response = await putBatch(batch.id, { Product: { Id: String(foreign.id), Text: foreign.title } });
     const body = await errorOf(response);
     expect(body).toMatchObject({ status: 400, Code: 'VALIDATION' });

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 // GET forms/{no}/search/export.csv: the search's current view streamed as CSV, read back with csv-parse.
 
@@ -105,15 +104,8 @@ describe('the CSV export of a search', () => {
       ['Name', 'Country', 'Status'],
       ['Exported Hidden', 'Secretland', 'Approved'],
     ]);
-    const withDb = (sql: string) => {
-      const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-      try {
-        db.prepare(sql).run();
-      } finally {
-        db.close();
-      }
-    };
-    withDb(
+    const withDb = (statement: string) => withServerSql(server, (sql) => sql.run(statement));
+    await withDb(
       `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
        VALUES (102, 'Country', 'profile', 2, 1, 0)`,
     );
@@ -125,7 +117,9 @@ describe('the CSV export of a search', () => {
       ]);
       expect(text).not.toContain('land');
     } finally {
-      withDb("DELETE FROM element_permissions WHERE element_name = 'Country' AND web_template_no = 102");
+      await withDb(
+        "DELETE FROM element_permissions WHERE element_name = 'Country' AND web_template_no = 102",
+      );
     }
   });
 

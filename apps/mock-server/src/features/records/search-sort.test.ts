@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { ApiErrorBodySchema } from '@procedo/client-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 import { encodeCursor } from './search-cursor';
 
 // GET forms/{no}/search/page?sort=…: every row once, in the column's order (case-insensitive,
@@ -194,14 +193,7 @@ describe('the keyset search sorted by a result column', () => {
   });
 
   it('refuses sorting and filtering by a column hidden from the user exactly like an unknown one', async () => {
-    const withDb = (sql: string) => {
-      const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-      try {
-        db.prepare(sql).run();
-      } finally {
-        db.close();
-      }
-    };
+    const withDb = (statement: string) => withServerSql(server, (sql) => sql.run(statement));
     const answer = async (params: Record<string, string>) => {
       const response = await operator.fetch(`api/v1/forms/101/search/page?${query(params)}`);
       return { status: response.status, body: await response.text() };
@@ -210,7 +202,7 @@ describe('the keyset search sorted by a result column', () => {
       JSON.stringify({ Combine: 'and', Conditions: [{ Field: field, Op: 'equals', Value: 'Spain' }] });
     expect((await answer({ sort: 'Country' })).status).toBe(200);
     expect((await answer({ where: where('Country') })).status).toBe(200);
-    withDb(
+    await withDb(
       `INSERT INTO element_permissions (web_template_no, element_name, owner_type, owner_id, hidden, locked)
        VALUES (102, 'Country', 'profile', 2, 1, 0)`,
     );
@@ -222,7 +214,9 @@ describe('the keyset search sorted by a result column', () => {
       expect(hiddenWhere.status).toBe(400);
       expect(hiddenWhere.body).toBe((await answer({ where: where('Nope') })).body);
     } finally {
-      withDb("DELETE FROM element_permissions WHERE element_name = 'Country' AND web_template_no = 102");
+      await withDb(
+        "DELETE FROM element_permissions WHERE element_name = 'Country' AND web_template_no = 102",
+      );
     }
   });
 });
