@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   BookmarkListSchema,
@@ -6,7 +5,6 @@ import {
   RecordSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -14,6 +12,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -40,17 +39,10 @@ afterAll(async () => {
   await server.close();
 });
 
-function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
-const storedBookmarks = () =>
-  withDb((db) => (db.prepare('SELECT count(*) AS n FROM bookmarks').get() as { n: number }).n);
+const storedBookmarks = async () =>
+  (await withDb((sql) => sql.get<{ n: number }>('SELECT count(*) AS n FROM bookmarks')))!.n;
 
 let supplierNo = 0;
 async function createSupplier(name = `Bookmark Supplies ${++supplierNo}`) {
@@ -127,7 +119,7 @@ describe('ToggleBookmarkSelectedRecord', () => {
 
   it('answers 404 ERROR and stores nothing for a record the user cannot see', async () => {
     const supplier = await createSupplier();
-    const before = storedBookmarks();
+    const before = await storedBookmarks();
     const cases: [number | string, number | string][] = [
       [102, 999_999_999], // unknown record
       [999, supplier.Id], // unknown form
@@ -145,7 +137,7 @@ describe('ToggleBookmarkSelectedRecord', () => {
         `There is no record ${Number(recordId)} on form ${Number(tableId)} that you may bookmark.`,
       );
     }
-    expect(storedBookmarks()).toBe(before);
+    expect(await storedBookmarks()).toBe(before);
     // The supervisor may open 105: the same certificate is theirs to bookmark.
     expect((await toggle(supervisor, 105, certificateId)).status).toBe('OK');
   });
@@ -155,12 +147,12 @@ describe('ToggleBookmarkSelectedRecord', () => {
     expect(
       (await supervisor.json('DELETE', `api/v1/forms/102/records/${supplier.Id}`, { Version: 1 })).status,
     ).toBe(200);
-    const before = storedBookmarks();
+    const before = await storedBookmarks();
     const answer = await toggle(operator, 102, supplier.Id);
     expect(answer.http).toBe(404);
     expect(answer.status).toBe('ERROR');
     expect(answer.message).toBe(`There is no record ${supplier.Id} on form 102 that you may bookmark.`);
-    expect(storedBookmarks()).toBe(before);
+    expect(await storedBookmarks()).toBe(before);
   });
 
   it('is refused at a timepoint and changes nothing', async () => {
@@ -196,18 +188,18 @@ describe('GET bookmarks', () => {
     const supplier = await createSupplier();
     expect((await toggle(operator, 106, 1)).status).toBe('ERROR'); // a supplier is not a product
     expect((await toggle(operator, 102, supplier.Id)).status).toBe('OK');
-    withDb((db) =>
-      db.prepare('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no = 102').run(),
-    );
+    expect(
+      await withDb((sql) =>
+        sql.run('DELETE FROM form_access WHERE profile_id = 2 AND web_template_no = 102'),
+      ),
+    ).toBe(1);
     try {
       expect((await listOf(operator)).map((b) => b.RecordId)).not.toContain(supplier.Id);
       const state = await operator.fetch(`api/v1/bookmarks/102/${supplier.Id}`);
       expect(state.status).toBe(404);
       expect(ApiErrorBodySchema.parse(await state.json()).Code).toBe('NOT_FOUND');
     } finally {
-      withDb((db) =>
-        db.prepare('INSERT INTO form_access (profile_id, web_template_no) VALUES (2, 102)').run(),
-      );
+      await withDb((sql) => sql.run('INSERT INTO form_access (profile_id, web_template_no) VALUES (2, 102)'));
     }
     expect((await listOf(operator)).map((b) => b.RecordId)).toContain(supplier.Id);
   });
@@ -248,21 +240,23 @@ describe('GET bookmarks', () => {
 describe('the bookmark limit', () => {
   it('refuses one more bookmark past 500 per user, and removing one still works', async () => {
     const supplier = await createSupplier();
-    const userId = withDb(
-      (db) =>
-        (db.prepare("SELECT id FROM users WHERE name = 'translator'").get() as { id: number } | undefined)
-          ?.id,
-    );
+    const userId = (
+      await withDb((sql) => sql.get<{ id: number }>("SELECT id FROM users WHERE name = 'translator'"))
+    )?.id;
     expect(userId).toBeDefined();
     const translator = new TestClient(() => server.url);
     await translator.logon('translator');
     expect((await toggle(translator, 102, supplier.Id)).status).toBe('OK');
-    withDb((db) => {
-      const insert = db.prepare(
-        "INSERT INTO bookmarks (user_id, table_id, record_id, created_at_utc) VALUES (?, 102, ?, '2026-01-01T00:00:00.000Z')",
-      );
-      for (let id = 1; id < 500; id++) insert.run(userId, 1_000_000 + id);
-    });
+    // 499 more in one statement: record ids 1_000_001 … 1_000_499.
+    const added = await withDb((sql) =>
+      sql.run(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 499)
+         INSERT INTO bookmarks (user_id, table_id, record_id, created_at_utc)
+         SELECT CAST(? AS bigint), 102, 1000000 + i, '2026-01-01T00:00:00.000Z' FROM n`,
+        [userId],
+      ),
+    );
+    expect(added).toBe(499);
     const other = await createSupplier();
     const refused = await toggle(translator, 102, other.Id);
     expect(refused.http).toBe(400);

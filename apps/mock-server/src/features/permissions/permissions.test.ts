@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ApiErrorBodySchema,
   type FieldValues,
@@ -12,8 +11,8 @@ import {
   SearchResultSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -31,21 +30,11 @@ const OPERATOR_USER = { OwnerType: 'user', OwnerId: 2 } as const;
 
 const errorBody = async (response: Response) => ApiErrorBodySchema.parse(await response.json());
 
-function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
-const storedRows = () =>
-  withDb((db) => db.prepare('SELECT * FROM element_permissions ORDER BY 1, 2, 3, 4').all());
-const changeCount = () =>
-  withDb(
-    (db) => (db.prepare('SELECT count(*) AS n FROM element_permission_changes').get() as { n: number }).n,
-  );
+const storedRows = () => withDb((sql) => sql.all('SELECT * FROM element_permissions ORDER BY 1, 2, 3, 4'));
+const changeCount = async () =>
+  (await withDb((sql) => sql.get<{ n: number }>('SELECT count(*) AS n FROM element_permission_changes')))?.n;
 
 async function editor(no: number, owner: { OwnerType: string; OwnerId: number }, client = supervisor) {
   const response = await client.fetch(
@@ -79,7 +68,7 @@ async function createSupplier(values: FieldValues) {
 
 describe('the element permissions editor API', () => {
   it('refuses every call of a user without the permission-design role with 403 and stores nothing', async () => {
-    const before = storedRows();
+    const before = await storedRows();
     for (const pathname of [
       'api/v1/permissions',
       'api/v1/permissions/owners',
@@ -97,7 +86,7 @@ describe('the element permissions editor API', () => {
     });
     expect(put.status).toBe(403);
     expect((await errorBody(put)).Message).toBe('You do not have the right to edit element permissions.');
-    expect(storedRows()).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 
   it('lists the form’s named elements in form order with the owner’s flags', async () => {
@@ -208,8 +197,8 @@ describe('the element permissions editor API', () => {
   });
 
   it('refuses an element the form does not have with 400 naming it, and stores nothing of the batch', async () => {
-    const before = storedRows();
-    const changes = changeCount();
+    const before = await storedRows();
+    const changes = await changeCount();
     const response = await save(102, OPERATORS, [
       { Name: 'Email', Hidden: true, Locked: false },
       { Name: 'NoSuchElement', Hidden: true, Locked: false },
@@ -219,13 +208,13 @@ describe('the element permissions editor API', () => {
     expect(body.Code).toBe('VALIDATION');
     expect(body.Issues).toEqual([expect.objectContaining({ path: ['Changes', 1, 'Name'] })]);
     expect(body.Message).toContain('NoSuchElement');
-    expect(storedRows()).toEqual(before);
-    expect(changeCount()).toBe(changes);
+    expect(await storedRows()).toEqual(before);
+    expect(await changeCount()).toBe(changes);
   });
 
   it('refuses an owner or a form that does not exist with 404 naming it, and stores nothing', async () => {
-    const before = storedRows();
-    const changes = changeCount();
+    const before = await storedRows();
+    const changes = await changeCount();
     for (const owner of [
       { OwnerType: 'user', OwnerId: 9999 },
       { OwnerType: 'profile', OwnerId: 9999 },
@@ -247,8 +236,8 @@ describe('the element permissions editor API', () => {
       Changes: [{ Name: 'Email', Hidden: true, Locked: false, Extra: 1 }],
     });
     expect(unknownField.status).toBe(400);
-    expect(storedRows()).toEqual(before);
-    expect(changeCount()).toBe(changes);
+    expect(await storedRows()).toEqual(before);
+    expect(await changeCount()).toBe(changes);
   });
 
   it('refuses a save from a stale version with 409, so two editors never overwrite each other', async () => {
@@ -256,11 +245,11 @@ describe('the element permissions editor API', () => {
     expect(
       (await save(103, OPERATORS, [{ Name: 'Severity', Hidden: false, Locked: true }], Version)).status,
     ).toBe(200);
-    const before = storedRows();
+    const before = await storedRows();
     const stale = await save(103, OPERATORS, [{ Name: 'Severity', Hidden: true, Locked: false }], Version);
     expect(stale.status).toBe(409);
     expect((await errorBody(stale)).Code).toBe('VERSION_CONFLICT');
-    expect(storedRows()).toEqual(before);
+    expect(await storedRows()).toEqual(before);
     const fresh = await editor(103, OPERATORS);
     expect(fresh.Version).toBeGreaterThan(Version);
     expect(fresh.Elements.find((element) => element.Name === 'Severity')).toMatchObject({ Locked: true });
@@ -291,15 +280,23 @@ describe('the element permissions editor API', () => {
     ]);
     expect(history.Items[0]!.AtUtc).toBe(savedAt);
     const id = history.Items[0]!.Id;
-    for (const sql of [
-      'UPDATE element_permission_changes SET new_locked = 0 WHERE id = ?',
-      'DELETE FROM element_permission_changes WHERE id = ?',
-      `INSERT OR REPLACE INTO element_permission_changes (id, at_utc, user_id, user_name, web_template_no,
+    await withDb(async (sql) => {
+      const row = `INTO element_permission_changes (id, at_utc, user_id, user_name, web_template_no,
          element_name, owner_type, owner_id, old_hidden, old_locked, new_hidden, new_locked)
-       VALUES (?, '2020-01-01T00:00:00.000Z', 1, 'mallory', 103, 'Title', 'user', 2, 0, 0, 0, 0)`,
-    ]) {
-      expect(() => withDb((db) => db.prepare(sql).run(id))).toThrow(/append-only/);
-    }
+       VALUES (?, '2020-01-01T00:00:00.000Z', 1, 'mallory', 103, 'Title', 'user', 2, 0, 0, 0, 0)`;
+      // Each engine's way to overwrite a row by its key: a replace on SQLite, an upsert on PostgreSQL.
+      const overwrite =
+        sql.engine === 'sqlite'
+          ? `INSERT OR REPLACE ${row}`
+          : `INSERT ${row} ON CONFLICT (id) DO UPDATE SET new_locked = excluded.new_locked`;
+      for (const statement of [
+        'UPDATE element_permission_changes SET new_locked = 0 WHERE id = ?',
+        'DELETE FROM element_permission_changes WHERE id = ?',
+        overwrite,
+      ]) {
+        await expect(sql.run(statement, [id])).rejects.toThrow(/append-only/);
+      }
+    });
     const again = PermissionHistoryPageSchema.parse(
       await (await supervisor.fetch('api/v1/permissions/history?webTemplateNo=103&limit=1')).json(),
     );
@@ -308,7 +305,7 @@ describe('the element permissions editor API', () => {
   });
 
   it('refuses a save while viewing a timepoint with 409 READ_ONLY_TIMEPOINT, storing nothing', async () => {
-    const before = storedRows();
+    const before = await storedRows();
     const { Version } = await editor(102, OPERATORS);
     const response = await supervisor.json(
       'PUT',
@@ -317,7 +314,7 @@ describe('the element permissions editor API', () => {
     );
     expect(response.status).toBe(409);
     expect((await errorBody(response)).Code).toBe('READ_ONLY_TIMEPOINT');
-    expect(storedRows()).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 
   it('lists every permission row by form and owner, with the owners’ names', async () => {

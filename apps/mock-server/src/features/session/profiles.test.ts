@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { SessionContextSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PROFILE_ID, SUPERVISOR_PROFILE_ID } from '../../db/seed-data';
-import { openSqlite } from '../../db/sqlite';
 import { command, readResponse, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
-const openDemo = () => openSqlite(path.join(server.dataDir, 'demo.sqlite'));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -114,36 +112,14 @@ describe('profile switching', () => {
   it('falls back to the own profile when the profile is taken away from the user', async () => {
     const client = await signedIn('supervisor');
     await client.json('POST', 'api/v1/session/profile', { ProfileId: OPERATOR_PROFILE_ID });
-    const db = openDemo();
-    try {
-      db.prepare('DELETE FROM user_profiles WHERE user_id = 1').run();
-      expect((await contextOf(client)).WebProfileId).toBe(SUPERVISOR_PROFILE_ID);
-      expect(await opensCertificates(client)).toBe(200);
-    } finally {
-      db.prepare('INSERT INTO user_profiles (user_id, profile_id) VALUES (1, ?)').run(OPERATOR_PROFILE_ID);
-      db.close();
-    }
-  });
-
-  it('gives the supervisor the operators’ profile once, also in a database seeded before profiles', async () => {
-    const db = openDemo();
-    try {
-      db.prepare('DELETE FROM user_profiles').run();
-      db.prepare("DELETE FROM meta WHERE key = 'user_profiles_seeded_at'").run();
-    } finally {
-      db.close();
-    }
-    await server.restart();
-    expect((await contextOf(await signedIn('supervisor'))).Profiles).toHaveLength(2);
-
-    // An administrator's later change is kept across restarts.
-    const again = openDemo();
-    try {
-      again.prepare('DELETE FROM user_profiles').run();
-    } finally {
-      again.close();
-    }
-    await server.restart();
-    expect((await contextOf(await signedIn('supervisor'))).Profiles).toHaveLength(1);
+    await withServerSql(server, async (sql) => {
+      expect(await sql.run('DELETE FROM user_profiles WHERE user_id = 1')).toBe(1);
+      try {
+        expect((await contextOf(client)).WebProfileId).toBe(SUPERVISOR_PROFILE_ID);
+        expect(await opensCertificates(client)).toBe(200);
+      } finally {
+        await sql.run('INSERT INTO user_profiles (user_id, profile_id) VALUES (1, ?)', [OPERATOR_PROFILE_ID]);
+      }
+    });
   });
 });

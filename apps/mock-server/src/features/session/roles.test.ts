@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { SessionContextSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import { startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
-const openDemo = () => openSqlite(path.join(server.dataDir, 'demo.sqlite'));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,41 +40,17 @@ describe('roles', () => {
 
   it('ends a disabled user’s session at its next request and refuses their logon', async () => {
     const { client } = await contextOf('translator');
-    const db = openDemo();
-    try {
-      db.prepare("UPDATE users SET is_disabled = 1 WHERE name = 'translator'").run();
-      const next = await client.fetch('api/v1/session');
-      expect(next.status).toBe(401);
-      expect(((await next.json()) as { Code: string }).Code).toBe('NOT_LOGGED_ON');
-      await expect(new TestClient(() => server.url).logon('translator')).rejects.toThrow(/401/);
-    } finally {
-      db.prepare("UPDATE users SET is_disabled = 0 WHERE name = 'translator'").run();
-      db.close();
-    }
+    await withServerSql(server, async (sql) => {
+      expect(await sql.run("UPDATE users SET is_disabled = 1 WHERE name = 'translator'")).toBe(1);
+      try {
+        const next = await client.fetch('api/v1/session');
+        expect(next.status).toBe(401);
+        expect(((await next.json()) as { Code: string }).Code).toBe('NOT_LOGGED_ON');
+        await expect(new TestClient(() => server.url).logon('translator')).rejects.toThrow(/401/);
+      } finally {
+        await sql.run("UPDATE users SET is_disabled = 0 WHERE name = 'translator'");
+      }
+    });
     await new TestClient(() => server.url).logon('translator');
-  });
-
-  it('adds the translator and the roles to a database seeded before roles existed, once', async () => {
-    const db = openDemo();
-    try {
-      db.prepare("DELETE FROM users WHERE name = 'translator'").run();
-      db.prepare('DELETE FROM user_roles').run();
-      db.prepare("DELETE FROM meta WHERE key = 'roles_seeded_at'").run();
-    } finally {
-      db.close();
-    }
-    await server.restart();
-    expect((await contextOf('translator')).context.Roles).toEqual(['translation-admin']);
-    expect((await contextOf('supervisor')).context.Roles).toHaveLength(5);
-
-    // An administrator's later change is kept across restarts.
-    const again = openDemo();
-    try {
-      again.prepare("DELETE FROM user_roles WHERE role = 'design'").run();
-    } finally {
-      again.close();
-    }
-    await server.restart();
-    expect((await contextOf('supervisor')).context.Roles).not.toContain('design');
   });
 });

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { ApiErrorBodySchema, DatabaseListSchema, SessionContextSchema } from '@procedo/client-api';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { command, readResponse, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { openServerSql, withServerSql } from '../../testing/server-sql';
 import { TOUCH_GRANULARITY_MS } from './session-service';
 
 let server: TestServer;
@@ -213,24 +212,26 @@ describe('idle timeout and keep-alive', () => {
 
   it('shares one durable write of the deadline among calls less than a second apart', async () => {
     await client.logon();
-    const db = new Database(path.join(server.dataDir, 'demo.sqlite'), { readonly: true });
+    const sql = await openServerSql(server);
     try {
-      const stored = () => (db.prepare('SELECT max(expires_at) AS e FROM sessions').get() as { e: number }).e;
+      const stored = async () =>
+        (await sql.get<{ e: number }>('SELECT max(expires_at) AS e FROM sessions'))?.e;
       const answered = async () =>
         Date.parse(
           SessionContextSchema.parse(await (await client.json('POST', 'api/v1/session/keep-alive')).json())
             .SessionExpiresAt,
         );
-      const first = stored();
+      const first = await stored();
+      expect(first).toEqual(expect.any(Number));
       server.clock.advance(TOUCH_GRANULARITY_MS - 1);
       expect(await answered()).toBe(server.clock.now() + 20 * 60_000);
-      expect(stored()).toBe(first);
+      expect(await stored()).toBe(first);
       server.clock.advance(1);
       expect(await answered()).toBe(server.clock.now() + 20 * 60_000);
       // Stored after the answer, off the request's path.
-      await vi.waitFor(() => expect(stored()).toBe(server.clock.now() + 20 * 60_000));
+      await vi.waitFor(async () => expect(await stored()).toBe(server.clock.now() + 20 * 60_000));
     } finally {
-      db.close();
+      await sql.close();
     }
   });
 
@@ -274,12 +275,9 @@ describe('idle timeout and keep-alive', () => {
     server.clock.advance(end - server.clock.now());
     expect((await client.fetch('api/v1/session')).status).toBe(401);
     // Gone from the store, not only refused.
-    const db = new Database(path.join(server.dataDir, 'demo.sqlite'), { readonly: true });
-    try {
-      expect((db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n).toBe(0);
-    } finally {
-      db.close();
-    }
+    expect(
+      (await withServerSql(server, (sql) => sql.get<{ n: number }>('SELECT count(*) AS n FROM sessions')))?.n,
+    ).toBe(0);
   });
 
   it('lets only user activity extend the idle deadline: background calls are served but do not', async () => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   type FormDefinition,
   FormResponseSchema,
@@ -7,7 +6,6 @@ import {
   TranslationResultSchema,
 } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../db/sqlite';
 import {
   command,
   readResponse,
@@ -15,6 +13,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../testing/harness';
+import { type ServerSql, withServerSql } from '../../testing/server-sql';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -30,17 +29,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const withDb = <T>(run: (db: ReturnType<typeof openSqlite>) => T): T => {
-  const db = openSqlite(path.join(server.dataDir, 'demo.sqlite'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-};
+const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
-const historyCount = () =>
-  withDb((db) => (db.prepare('SELECT count(*) AS n FROM translation_history').get() as { n: number }).n);
+const historyCount = async () =>
+  (await withDb((sql) => sql.get<{ n: number }>('SELECT count(*) AS n FROM translation_history')))!.n;
 
 const key = (fields: {
   element: string;
@@ -150,19 +142,17 @@ describe('entity.translation.get and .save', () => {
       DefaultLangCode: 'en',
       DefaultText: 'Country',
     });
-    const history = historyCount();
+    const history = await historyCount();
     const saved = resultOf(await translationSave(translator, { element: 'Country', lang: 'de' }, 'Staat'));
     expect(saved.TranslationText).toBe('Staat');
     expect(
       resultOf(await translationGet(translator, { element: 'Country', lang: 'de' })).TranslationText,
     ).toBe('Staat');
-    expect(historyCount()).toBe(history + 1);
-    const row = withDb((db) =>
-      db
-        .prepare(
-          "SELECT updated_by FROM translations WHERE lang_code = 'de' AND db_entity_id = 1 AND parent_id = 102 AND property_id = 1 AND element_name = 'Country'",
-        )
-        .get(),
+    expect(await historyCount()).toBe(history + 1);
+    const row = await withDb((sql) =>
+      sql.get(
+        "SELECT updated_by FROM translations WHERE lang_code = 'de' AND db_entity_id = 1 AND parent_id = 102 AND property_id = 1 AND element_name = 'Country'",
+      ),
     );
     expect(row).toEqual({ updated_by: 'translator' });
   });
@@ -176,7 +166,7 @@ describe('entity.translation.get and .save', () => {
   });
 
   it('refuses a user without translation-admin (403) and stores nothing', async () => {
-    const history = historyCount();
+    const history = await historyCount();
     const save = await translationSave(operator, { element: 'Country', lang: 'de' }, 'Gestohlen');
     expect(save).toMatchObject({
       http: 403,
@@ -185,22 +175,22 @@ describe('entity.translation.get and .save', () => {
     });
     const get = await translationGet(operator, { element: 'Country', lang: 'de' });
     expect(get.http).toBe(403);
-    expect(historyCount()).toBe(history);
+    expect(await historyCount()).toBe(history);
   });
 
   it("answers an unknown LangCode with 'Unknown language' and stores nothing", async () => {
-    const history = historyCount();
+    const history = await historyCount();
     for (const answer of [
       await translationSave(translator, { element: 'Country', lang: 'xx' }, 'Land'),
       await translationGet(translator, { element: 'Country', lang: 'fr' }),
     ]) {
       expect(answer).toMatchObject({ http: 400, status: 'ERROR', message: 'Unknown language' });
     }
-    expect(historyCount()).toBe(history);
+    expect(await historyCount()).toBe(history);
   });
 
   it('answers an unknown form, element, column, node or entity with a clear error and stores nothing', async () => {
-    const history = historyCount();
+    const history = await historyCount();
     const cases: [Parameters<typeof key>[0], number, string][] = [
       [{ element: 'Nope', lang: 'de' }, 404, "Form 102 has no element 'Nope' to translate"],
       [
@@ -232,25 +222,25 @@ describe('entity.translation.get and .save', () => {
       expect(answer.status).toBe('ERROR');
       expect(answer.message).toContain(message);
     }
-    expect(historyCount()).toBe(history);
+    expect(await historyCount()).toBe(history);
   });
 
   it('refuses a save in the default language and a form text over 200 characters', async () => {
-    const history = historyCount();
+    const history = await historyCount();
     const english = await translationSave(translator, { element: 'Country', lang: 'en' }, 'Nation');
     expect(english).toMatchObject({ http: 400, status: 'ERROR' });
     expect(english.message).toContain('English is the default language');
     const long = await translationSave(translator, { element: 'Country', lang: 'de' }, 'x'.repeat(201));
     expect(long).toMatchObject({ http: 400, message: "A form's texts are at most 200 characters" });
-    expect(historyCount()).toBe(history);
+    expect(await historyCount()).toBe(history);
   });
 
   it('refuses a save at a timepoint (409) and still reads there', async () => {
-    const history = historyCount();
+    const history = await historyCount();
     const headers = { 'X-Procedo-Timepoint': '2024-01-01 00:00' };
     const save = await translationSave(translator, { element: 'Country', lang: 'de' }, 'Damals', headers);
     expect(save).toMatchObject({ http: 409, status: 'ERROR' });
-    expect(historyCount()).toBe(history);
+    expect(await historyCount()).toBe(history);
     expect(
       resultOf(await translationGet(translator, { element: 'Country', lang: 'de' }, headers)).LangCode,
     ).toBe('de');
@@ -335,13 +325,13 @@ describe('serving in the user’s language', () => {
         ),
       );
       expect((await formOf(operator, 110)).Title).toBe('Artikel');
-      withDb((db) =>
-        db
-          .prepare(
+      expect(
+        await withDb((sql) =>
+          sql.run(
             "UPDATE translations SET text = 'Waren' WHERE lang_code = 'de' AND parent_id = 110 AND property_id = 2",
-          )
-          .run(),
-      );
+          ),
+        ),
+      ).toBe(1);
       // Cached until the page cache is refreshed.
       expect((await formOf(operator, 110)).Title).toBe('Artikel');
       const refresh = await readResponse(
@@ -377,26 +367,25 @@ describe('serving in the user’s language', () => {
 });
 
 describe('translation history', () => {
-  it('is append-only: UPDATE, DELETE and INSERT OR REPLACE are refused', () => {
-    withDb((db) => {
-      const first = db.prepare('SELECT * FROM translation_history ORDER BY id LIMIT 1').get() as {
-        id: number;
-      };
+  it('is append-only: UPDATE, DELETE and INSERT OR REPLACE (an upsert on PostgreSQL) are refused', async () => {
+    await withDb(async (sql) => {
+      const first = await sql.get<{ id: number }>('SELECT * FROM translation_history ORDER BY id LIMIT 1');
       expect(first).toBeDefined();
-      expect(() =>
-        db.prepare("UPDATE translation_history SET text = 'x' WHERE id = ?").run(first.id),
-      ).toThrow(/append-only/);
-      expect(() => db.prepare('DELETE FROM translation_history WHERE id = ?').run(first.id)).toThrow(
+      await expect(
+        sql.run("UPDATE translation_history SET text = 'x' WHERE id = ?", [first!.id]),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql.run('DELETE FROM translation_history WHERE id = ?', [first!.id])).rejects.toThrow(
         /append-only/,
       );
-      expect(() =>
-        db
-          .prepare(
-            `INSERT OR REPLACE INTO translation_history (id, lang_code, db_entity_id, parent_id, property_id, element_name, text, updated_by, updated_at_utc)
-             VALUES (?, 'de', 1, 102, 1, 'Country', 'Forged', 'mallory', '2020-01-01T00:00:00.000Z')`,
-          )
-          .run(first.id),
-      ).toThrow(/append-only/);
+      const row = `INTO translation_history (id, lang_code, db_entity_id, parent_id, property_id, element_name, text, updated_by, updated_at_utc)
+             VALUES (?, 'de', 1, 102, 1, 'Country', 'Forged', 'mallory', '2020-01-01T00:00:00.000Z')`;
+      // Each engine's way to overwrite a row by its key: a replace on SQLite, an upsert on PostgreSQL.
+      const overwrite =
+        sql.engine === 'sqlite'
+          ? `INSERT OR REPLACE ${row}`
+          : `INSERT ${row} ON CONFLICT (id) DO UPDATE SET text = excluded.text`;
+      await expect(sql.run(overwrite, [first!.id])).rejects.toThrow(/append-only/);
+      expect(await sql.get('SELECT * FROM translation_history WHERE id = ?', [first!.id])).toEqual(first);
     });
   });
 });
