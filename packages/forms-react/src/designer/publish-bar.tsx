@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { Button } from 'react-aria-components';
 import { type BreakingElement, readPublishFailure } from './publish-errors';
 
@@ -31,6 +31,36 @@ const versionOf = (result: unknown): number | null => {
   return typeof version === 'number' ? version : null;
 };
 
+/** The change note as typed and whether Publish found it missing or too long. */
+interface NoteState {
+  text: string;
+  problem: boolean;
+}
+
+/**
+ * The change note lives in a store of its own, read by {@link PublishBar} alone: a keystroke in
+ * the note re-renders the bar, not the designer around it (its tree, properties and preview).
+ */
+function createNoteStore() {
+  let state: NoteState = { text: '', problem: false };
+  const listeners = new Set<() => void>();
+  const set = (next: NoteState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    getSnapshot: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** What the user typed; typing clears the problem. */
+    type: (text: string) => set({ text, problem: false }),
+    setProblem: () => set({ ...state, problem: true }),
+    clear: () => set({ text: '', problem: false }),
+  };
+}
+
 /**
  * A designer's publishing: the change note, and the outcome of a publish. Nothing is sent while
  * the draft has problems or the note is empty or over 500 characters (the server's rule); every
@@ -38,8 +68,7 @@ const versionOf = (result: unknown): number | null => {
  * `BREAKING_CHANGE` to `onBreaking`, a conflict says which version another designer published.
  */
 export function usePublishFlow() {
-  const [changeNote, setNote] = useState('');
-  const [noteProblem, setNoteProblem] = useState(false);
+  const [note] = useState(createNoteStore);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   /** An edit makes the outcome of the last publish stale. */
@@ -47,10 +76,6 @@ export function usePublishFlow() {
     () => setStatus((current) => (current.kind === 'publishing' ? current : { kind: 'idle' })),
     [],
   );
-  const setChangeNote = (text: string) => {
-    setNote(text);
-    setNoteProblem(false);
-  };
 
   const publish = async (request: {
     /** The draft's own problems: none may be left. */
@@ -64,16 +89,16 @@ export function usePublishFlow() {
       setStatus({ kind: 'invalid', count: problemCount });
       return;
     }
-    const note = changeNote.trim();
-    if (note.length === 0 || note.length > 500) {
-      setNoteProblem(true);
+    const text = note.getSnapshot().text.trim();
+    if (text.length === 0 || text.length > 500) {
+      note.setProblem();
       return;
     }
     setStatus({ kind: 'publishing' });
     try {
-      const result = await send(note);
+      const result = await send(text);
       setStatus({ kind: 'published', version: versionOf(result) });
-      setNote('');
+      note.clear();
     } catch (error) {
       const failure = readPublishFailure(error);
       if (failure.kind === 'issues') {
@@ -90,7 +115,7 @@ export function usePublishFlow() {
     }
   };
 
-  return { changeNote, setChangeNote, noteProblem, status, onEdit, publish };
+  return { note, status, onEdit, publish };
 }
 
 /** The change note, the problem count, Publish and what came of it. */
@@ -102,6 +127,7 @@ export function PublishBar(props: {
 }) {
   const { flow, problemCount, labels: L } = props;
   const { status } = flow;
+  const note = useSyncExternalStore(flow.note.subscribe, flow.note.getSnapshot, flow.note.getSnapshot);
   const noteId = useId();
   const noteErrorId = useId();
   return (
@@ -110,14 +136,14 @@ export function PublishBar(props: {
         <label htmlFor={noteId}>{L.changeNote}</label>
         <textarea
           id={noteId}
-          value={flow.changeNote}
+          value={note.text}
           rows={2}
           maxLength={500}
-          aria-invalid={flow.noteProblem || undefined}
-          aria-describedby={flow.noteProblem ? noteErrorId : undefined}
-          onChange={(event) => flow.setChangeNote(event.target.value)}
+          aria-invalid={note.problem || undefined}
+          aria-describedby={note.problem ? noteErrorId : undefined}
+          onChange={(event) => flow.note.type(event.target.value)}
         />
-        {flow.noteProblem && (
+        {note.problem && (
           <span id={noteErrorId} className="procedo-Designer-error">
             {L.changeNoteRequired}
           </span>
