@@ -1,40 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiErrorBodySchema, AuditTrailSchema, RecordSchema } from '@procedo/client-api';
+import { AuditTrailSchema, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
-import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
+import { startSignedInServer, type TestServer } from '../../testing/harness';
+import { createDeviation, errorOf, newSupervisor, SECRET, sign } from './signing-test-support';
 
 // The SQLite half of signing.test.ts: the password is looked for in the bytes of the database
 // file itself (every page, free ones too, after a WAL checkpoint), which only SQLite has.
-
-// A wrong password no real one contains: the test looks for it in the log and the database file.
-const SECRET = 'Wr0ng-Signing-Secret-5f2c9a';
-const sign = (extra: Record<string, string> = {}) => ({
-  AuditDataChangeESig: 'Sam Supervisor',
-  AuditDataChangeReason: 'Reviewed',
-  ...extra,
-});
-
-const errorOf = async (response: Response) => ({
-  status: response.status,
-  ...ApiErrorBodySchema.parse(await response.json()),
-});
-
-/** Creates a deviation: Severity and Status are audit-flagged, so creating one is signed. */
-async function createDeviation(client: TestClient, audit: Record<string, string>) {
-  const response = await client.json('POST', 'api/v1/forms/103/records', {
-    Values: { Title: 'Signing test', OccurredOn: '2026-03-04', Severity: 'Major', Status: 'Open' },
-    Audit: audit,
-  });
-  return response;
-}
-
-async function newSupervisor(server: TestServer) {
-  const client = new TestClient(() => server.url);
-  await client.logon('supervisor');
-  return client;
-}
 
 describe('SignatureRequiresPassword on', () => {
   let server: TestServer;

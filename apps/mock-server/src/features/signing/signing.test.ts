@@ -1,35 +1,10 @@
-import {
-  ApiErrorBodySchema,
-  AuditTrailSchema,
-  RecordSchema,
-  SecurityEventPageSchema,
-} from '@procedo/client-api';
+import { AuditTrailSchema, RecordSchema, SecurityEventPageSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedInServer, TestClient, type TestServer } from '../../testing/harness';
+import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';
+import { createDeviation, errorOf, newSupervisor, SECRET, sign } from './signing-test-support';
 
-// A wrong password no real one contains: the test looks for it in the log and every stored row
-// (signing.sqlite.test.ts also looks for it in the bytes of the SQLite database file).
-const SECRET = 'Wr0ng-Signing-Secret-5f2c9a';
-const sign = (extra: Record<string, string> = {}) => ({
-  AuditDataChangeESig: 'Sam Supervisor',
-  AuditDataChangeReason: 'Reviewed',
-  ...extra,
-});
-
-const errorOf = async (response: Response) => ({
-  status: response.status,
-  ...ApiErrorBodySchema.parse(await response.json()),
-});
-
-/** Creates a deviation: Severity and Status are audit-flagged, so creating one is signed. */
-async function createDeviation(client: TestClient, audit: Record<string, string>) {
-  const response = await client.json('POST', 'api/v1/forms/103/records', {
-    Values: { Title: 'Signing test', OccurredOn: '2026-03-04', Severity: 'Major', Status: 'Open' },
-    Audit: audit,
-  });
-  return response;
-}
+// signing.sqlite.test.ts also looks for SECRET in the bytes of the SQLite database file.
 
 const changeSeverity = (client: TestClient, id: number, version: number, audit?: Record<string, string>) =>
   client.json('PUT', `api/v1/forms/103/records/${id}`, {
@@ -74,12 +49,6 @@ async function whereStored(server: TestServer, text: string): Promise<string[]> 
     }
     return found;
   });
-}
-
-async function newSupervisor(server: TestServer) {
-  const client = new TestClient(() => server.url);
-  await client.logon('supervisor');
-  return client;
 }
 
 describe('SignatureRequiresPassword off (the default)', () => {
