@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { type FileRef, RecordSchema } from '@procedo/client-api';
+import { RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { certificate, upload } from './file-test-support';
 
 // SQLite's query plan for the file_links look-up; file-access.test.ts has the rest, on both engines.
 
@@ -23,25 +24,6 @@ function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
   } finally {
     db.close();
   }
-}
-
-async function upload(client: TestClient, name: string, content: string): Promise<FileRef> {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  const response = await client.fetch('api/v1/files', {
-    method: 'POST',
-    body: form,
-    headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as FileRef;
-}
-
-async function certificate(client: TestClient, document: FileRef, title = 'GMP certificate') {
-  const response = await client.json('POST', 'api/v1/forms/105/records', {
-    Values: { Title: title, Supplier: { Id: '1', Text: 'x' }, Document: document },
-  });
-  return response;
 }
 
 describe('downloading a file', () => {

@@ -1,7 +1,8 @@
-import { ApiErrorBodySchema, type FileRef, RecordSchema } from '@procedo/client-api';
+import { ApiErrorBodySchema, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';
+import { certificate, upload } from './file-test-support';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -15,25 +16,6 @@ afterAll(async () => {
 });
 
 const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
-
-async function upload(client: TestClient, name: string, content: string): Promise<FileRef> {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  const response = await client.fetch('api/v1/files', {
-    method: 'POST',
-    body: form,
-    headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as FileRef;
-}
-
-async function certificate(client: TestClient, document: FileRef, title = 'GMP certificate') {
-  const response = await client.json('POST', 'api/v1/forms/105/records', {
-    Values: { Title: title, Supplier: { Id: '1', Text: 'x' }, Document: document },
-  });
-  return response;
-}
 
 const download = async (client: TestClient, id: string) => {
   const response = await client.fetch(`api/v1/files/${id}`);
