@@ -48,7 +48,8 @@ describe('reference host: the page mechanics of the spec (§7–§9)', () => {
     await page.goto(`/form?WebTemplateNo=102&a_BasedOnTemplateNo=102&UGoToItemNo=${id}`);
     const supplier = formByTitle(page, 'Supplier');
     await expect.poll(() => supplier.getByLabel('Name').inputValue()).toBe(seeded.Values.Name);
-    expect(await page.getByText('New record', { exact: true }).count()).toBe(1);
+    // A copy is not saved until the user saves it: new, and dirty (the leave guard asks).
+    await expect.poll(() => page.getByText('New record · unsaved changes', { exact: true }).count()).toBe(1);
 
     // Silent postback (§7): the values on screen, an unsaved edit included, into a new record in a popup.
     await page.goto(`/form?WebTemplateNo=102&UGoToItemNo=${id}`);
@@ -60,7 +61,7 @@ describe('reference host: the page mechanics of the spec (§7–§9)', () => {
     const copy = formByTitle(popup, 'Supplier');
     await expect.poll(() => copy.getByLabel('Name').inputValue()).toBe('Copied Supplier Ltd');
     expect(new URL(popup.url()).searchParams.get('a_postback')).toMatch(/^postback-/);
-    expect(await popup.getByText('New record', { exact: true }).count()).toBe(1);
+    await expect.poll(() => popup.getByText('New record · unsaved changes', { exact: true }).count()).toBe(1);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { FormDefinition } from '@procedo/client-api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordDefinition } from '../form/state/fixtures';
-import { createFormStore } from '../form/state/form-store';
+import { createFormStore, DIRTY_CLEAR_DELAY_MS } from '../form/state/form-store';
 import { copyRecordValues } from './copy-values';
 
 const definition: FormDefinition = {
@@ -42,5 +42,53 @@ describe('a new record based on another (a_BasedOnTemplateNo)', () => {
     });
     expect(store.getValues()).not.toHaveProperty('Secret');
     expect(store.getFormSnapshot().dirty).toBe(1);
+  });
+
+  describe('while the page loads', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps the form dirty after the after-load clear, whether the copy arrives before it or after', () => {
+      vi.useFakeTimers();
+      for (const arrivesAfterMs of [0, DIRTY_CLEAR_DELAY_MS - 1, DIRTY_CLEAR_DELAY_MS + 50]) {
+        const store = createFormStore({ definition });
+        store.clearDirtyAfterLoad();
+        vi.advanceTimersByTime(arrivesAfterMs);
+        copyRecordValues(store, { SupplierName: 'Atlas Pharma' });
+        vi.advanceTimersByTime(1000);
+        expect(store.getFormSnapshot().dirty, `copy after ${arrivesAfterMs} ms`).toBe(1);
+      }
+    });
+
+    it('keeps the form dirty when the copy comes before the page asks for the after-load clear', () => {
+      vi.useFakeTimers();
+      const store = createFormStore({ definition });
+      copyRecordValues(store, { SupplierName: 'Atlas Pharma' });
+      store.clearDirtyAfterLoad();
+      vi.advanceTimersByTime(1000);
+      expect(store.getFormSnapshot().dirty).toBe(1);
+      // Saved, the copy is a record like any other: the flag resets and typing sets it again.
+      store.markSaved();
+      expect(store.getFormSnapshot().dirty).toBe(0);
+      store.clearDirtyAfterLoad();
+      store.setValue('Rating', 3);
+      vi.advanceTimersByTime(DIRTY_CLEAR_DELAY_MS);
+      expect(store.getFormSnapshot().dirty).toBe(0);
+    });
+
+    it('leaves the loading noise to the clear when nothing tracked changed', () => {
+      vi.useFakeTimers();
+      const store = createFormStore({ definition });
+      store.clearDirtyAfterLoad();
+      store.setValue('Rating', 2);
+      // Scratch does not track dirtiness, and an empty SupplierName equals the one on screen.
+      expect(copyRecordValues(store, { Scratch: 'note', SupplierName: '' }).sort()).toEqual([
+        'Scratch',
+        'SupplierName',
+      ]);
+      vi.advanceTimersByTime(DIRTY_CLEAR_DELAY_MS);
+      expect(store.getFormSnapshot().dirty).toBe(0);
+    });
   });
 });

@@ -127,6 +127,12 @@ export interface FormStore {
   setServerErrors(issues: readonly ServerIssue[]): ServerIssue[];
   /** Spec §4: clears the dirty flag {@link DIRTY_CLEAR_DELAY_MS} after load; returns a cancel function. */
   clearDirtyAfterLoad(): () => void;
+  /**
+   * Sets the dirty flag so that no after-load clear ({@link FormStore.clearDirtyAfterLoad}, pending
+   * or asked for later) resets it; a save does. For values the user asked for that arrive while the
+   * page loads (a new record copied from another), which are not loading noise.
+   */
+  markDirty(): void;
   /** Spec §4: after a successful save, `values` (default: the current ones) become the loaded values and the flag is reset. */
   markSaved(values?: FieldValues): void;
   /** Marks a submit as running or finished. */
@@ -230,6 +236,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
   let formSnapshot: FormSnapshot = { dirty, errorCount: 0, isSubmitting };
   let clearTimer: unknown;
   let hasClearTimer = false;
+  let isDirtyMarked = false;
 
   const buildField = (name: string): FieldSnapshot => {
     if (!fields.has(name) || isHidden(name)) return HIDDEN_FIELD;
@@ -391,6 +398,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
     },
     clearDirtyAfterLoad() {
       cancelClear();
+      if (isDirtyMarked) return cancelClear;
       hasClearTimer = true;
       clearTimer = timers.setTimeout(() => {
         hasClearTimer = false;
@@ -398,6 +406,12 @@ export function createFormStore(options: FormStoreOptions): FormStore {
         updateForm();
       }, DIRTY_CLEAR_DELAY_MS);
       return cancelClear;
+    },
+    markDirty() {
+      cancelClear();
+      isDirtyMarked = true;
+      dirty = 1;
+      updateForm();
     },
     markSaved(saved) {
       cancelClear();
@@ -412,6 +426,7 @@ export function createFormStore(options: FormStoreOptions): FormStore {
       }
       errors.clear();
       dirty = 0;
+      isDirtyMarked = false;
       for (const name of changedNames) notifyField(name);
       updateForm();
     },
