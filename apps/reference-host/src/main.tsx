@@ -6,7 +6,7 @@ import './styles/classic.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { App } from './App';
+import { App, preloadPagesFor } from './App';
 import { RouteLoading } from './routes/route-loading';
 
 const container = document.getElementById('root');
@@ -24,8 +24,21 @@ const router = createBrowserRouter([
   },
 ]);
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+/** How long the first render waits for the address's page code before showing the loading state. */
+const FIRST_RENDER_WAIT_MS = 1000;
+
+// The first render waits for the code of the address's pages (up to FIRST_RENDER_WAIT_MS): React
+// holds content back for 300 ms after a Suspense fallback was shown, so a fallback committed on
+// the way (the signed-in layout, then the page) costs ~0.3 s each even when the code is there
+// right after (routes/lazy-pages.tsx). A chunk that fails to load fails again in the render, at
+// the page, as before.
+void Promise.race([
+  preloadPagesFor(window.location.pathname).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

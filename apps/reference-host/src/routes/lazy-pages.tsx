@@ -1,4 +1,18 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, type ReactNode, type ReactPromise, use } from 'react';
+
+/**
+ * A promise that says whether it has settled, as React's `use` reads it (`ReactPromise`: no
+ * suspending once it says fulfilled).
+ */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/** A page whose code loads on first use, or earlier through {@link LazyPage.preload}. */
+export interface LazyPage {
+  (): ReactNode;
+  displayName?: string;
+  /** Starts loading the page's code (once); the page then renders without suspending once it has arrived. */
+  preload(): Promise<ComponentType>;
+}
 
 /**
  * A page loaded on its first visit, in a chunk of its own (docs/ARCHITECTURE.md, Host bundle):
@@ -6,9 +20,39 @@ import { type ComponentType, lazy } from 'react';
  * signed-in shell, form, grid, process or dashboard code. Rolldown puts the modules two pages
  * share in chunks of their own, loaded by both. While one loads, the nearest `<Suspense>` shows
  * `RouteLoading`: App.tsx's around the routes, the signed-in layout's around its outlet.
+ *
+ * Unlike `React.lazy`, a page whose code has arrived before it renders does not suspend at all
+ * (`use` of a promise marked fulfilled): main.tsx preloads the address's pages before the first
+ * render, because React holds content back for 300 ms after a fallback was shown — twice on a
+ * signed-in page (the layout, then the page), about 0.6 s of every first load.
  */
-const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
-  lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+export const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => {
+  let loading: Tracked<ComponentType> | null = null;
+  const preload = (): Tracked<ComponentType> => {
+    if (loading) return loading;
+    const promise: Tracked<ComponentType> = load().then((module) => module[name]);
+    promise.then(
+      (value) => {
+        promise.status = 'fulfilled';
+        promise.value = value;
+      },
+      (reason: unknown) => {
+        promise.status = 'rejected';
+        promise.reason = reason;
+      },
+    );
+    loading = promise;
+    return promise;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, at module level (the table below)
+  const Page: LazyPage = () => {
+    const Loaded = use(preload() as ReactPromise<ComponentType>);
+    return <Loaded />;
+  };
+  Page.displayName = name;
+  Page.preload = preload;
+  return Page;
+};
 
 // One line per route page; App.tsx puts them in the route table.
 export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditPrintPage');
