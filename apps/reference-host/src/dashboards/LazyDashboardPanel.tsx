@@ -1,15 +1,19 @@
-import { type ComponentProps, lazy, Suspense } from 'react';
+import type { ComponentProps } from 'react';
+import { lazyComponent, useLoaded } from '../lazy-component';
 import type { DashboardPanel as DashboardPanelType } from './DashboardPanel';
+
+type Props = ComponentProps<typeof DashboardPanelType>;
 
 // The home page's dashboard, in the chunk the dashboard page loads too: the home page's own chunk
 // (the app's main one) stays without forms-react's `./dashboard` entry.
-const DashboardPanel = lazy(async () => ({ default: (await import('./DashboardPanel')).DashboardPanel }));
+// The home page's loader preloads it beside its own code (routes/lazy-pages.tsx).
+export const DashboardPanelCode = lazyComponent<'DashboardPanel', Props>(
+  () => import('./DashboardPanel'),
+  'DashboardPanel',
+);
 
 /** {@link DashboardPanel}, loaded on first use; "Loading the dashboard…" until it has arrived. */
-export function LazyDashboardPanel(props: ComponentProps<typeof DashboardPanelType>) {
-  return (
-    <Suspense fallback={<p role="status">Loading the dashboard…</p>}>
-      <DashboardPanel {...props} />
-    </Suspense>
-  );
+export function LazyDashboardPanel(props: Props) {
+  const isLoaded = useLoaded(DashboardPanelCode);
+  return isLoaded ? <DashboardPanelCode {...props} /> : <p role="status">Loading the dashboard…</p>;
 }

@@ -1,17 +1,15 @@
 import type { SearchResultsGridProps } from '@procedo/forms-react';
-import { lazy, Suspense } from 'react';
+import { lazyComponent, useLoaded } from '../lazy-component';
 import { DelayedStatus } from '../routes/route-loading';
 import { FORM_PAGE_LABELS as L } from './labels';
 
-const SearchResultsGrid = lazy(async () => ({
-  default: (await import('./search-results-grid')).SearchResultsGrid,
-}));
+const SearchResultsGrid = lazyComponent<'SearchResultsGrid', SearchResultsGridProps>(
+  () => import('./search-results-grid'),
+  'SearchResultsGrid',
+);
 
 /** forms-react's `SearchResultsGrid`, loaded when a search form first shows results. */
 export function LazySearchResultsGrid(props: SearchResultsGridProps) {
-  return (
-    <Suspense fallback={<DelayedStatus>{L.loadingResults}</DelayedStatus>}>
-      <SearchResultsGrid {...props} />
-    </Suspense>
-  );
+  const isLoaded = useLoaded(SearchResultsGrid);
+  return isLoaded ? <SearchResultsGrid {...props} /> : <DelayedStatus>{L.loadingResults}</DelayedStatus>;
 }

@@ -1,58 +1,24 @@
-import { type ComponentType, type ReactNode, type ReactPromise, use } from 'react';
+import type { ComponentType } from 'react';
+import { DashboardPanelCode } from '../dashboards/LazyDashboardPanel';
+import { type LazyComponent, lazyComponent } from '../lazy-component';
 
-/**
- * A promise that says whether it has settled, as React's `use` reads it (`ReactPromise`: no
- * suspending once it says fulfilled).
- */
-type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-
-/** A page whose code loads on first use, or earlier through {@link LazyPage.preload}. */
-export interface LazyPage {
-  (): ReactNode;
-  displayName?: string;
-  /** Starts loading the page's code (once); the page then renders without suspending once it has arrived. */
-  preload(): Promise<ComponentType>;
-}
+/** A route page: no props, its code loaded on the first visit or preloaded (main.tsx). */
+export type LazyPage = LazyComponent<Record<string, never>>;
 
 /**
  * A page loaded on its first visit, in a chunk of its own (docs/ARCHITECTURE.md, Host bundle):
  * the app's entry holds only React, the router and this table, so the logon page loads no
  * signed-in shell, form, grid, process or dashboard code. Rolldown puts the modules two pages
  * share in chunks of their own, loaded by both. While one loads, the nearest `<Suspense>` shows
- * `RouteLoading`: App.tsx's around the routes, the signed-in layout's around its outlet.
- *
- * Unlike `React.lazy`, a page whose code has arrived before it renders does not suspend at all
- * (`use` of a promise marked fulfilled): main.tsx preloads the address's pages before the first
- * render, because React holds content back for 300 ms after a fallback was shown — twice on a
- * signed-in page (the layout, then the page), about 0.6 s of every first load.
+ * `RouteLoading`: App.tsx's around the routes, the signed-in layout's around its outlet — unless it
+ * was preloaded, as main.tsx does for the address's pages before the first render
+ * (`lazyComponent`: a page whose code is there does not suspend, so no fallback is committed and
+ * React's 300 ms hold after one does not apply — about 0.6 s of every first signed-in load).
  */
-export const lazyPage = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => {
-  let loading: Tracked<ComponentType> | null = null;
-  const preload = (): Tracked<ComponentType> => {
-    if (loading) return loading;
-    const promise: Tracked<ComponentType> = load().then((module) => module[name]);
-    promise.then(
-      (value) => {
-        promise.status = 'fulfilled';
-        promise.value = value;
-      },
-      (reason: unknown) => {
-        promise.status = 'rejected';
-        promise.reason = reason;
-      },
-    );
-    loading = promise;
-    return promise;
-  };
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, at module level (the table below)
-  const Page: LazyPage = () => {
-    const Loaded = use(preload() as ReactPromise<ComponentType>);
-    return <Loaded />;
-  };
-  Page.displayName = name;
-  Page.preload = preload;
-  return Page;
-};
+const lazyPage = <Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): LazyPage => lazyComponent(load as () => Promise<Record<Name, ComponentType<Record<string, never>>>>, name);
 
 // One line per route page; App.tsx puts them in the route table.
 export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditPrintPage');
@@ -75,7 +41,11 @@ export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'Fi
 export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
 export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
 export const HelpPage = lazyPage(() => import('./HelpPage'), 'HelpPage');
-export const HomePage = lazyPage(() => import('./HomePage'), 'HomePage');
+/** The home page, with its dashboard's code (loaded apart, as the dashboard page shares it) at once. */
+export const HomePage = lazyPage(
+  async () => (await Promise.all([import('./HomePage'), DashboardPanelCode.preload()]))[0],
+  'HomePage',
+);
 export const LogonPage = lazyPage(() => import('./LogonPage'), 'LogonPage');
 /** `/designer/navigation`: the navigation designer and a profile's versions (forms-react's `./designer`). */
 export const NavigationDesignerPage = lazyPage(
