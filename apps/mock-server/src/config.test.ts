@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       allowedOrigins: [],
       signatureRequiresPassword: false,
       searchCountCap: 100_000,
+      searchTimeLimitMs: 2000,
       demoLarge: false,
     });
     expect(DEFAULT_STATIC_DIR.endsWith(path.join('apps', 'reference-host', 'dist'))).toBe(true);
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
         PROCEDO_ALLOWED_ORIGINS: 'https://procedo.example, http://qa.example:8080/',
         PROCEDO_SIGNATURE_REQUIRES_PASSWORD: '1',
         PROCEDO_SEARCH_COUNT_CAP: '250',
+        PROCEDO_SEARCH_TIME_LIMIT_MS: '750',
         PROCEDO_DEMO_LARGE: '1',
         PROCEDO_DATABASE_URL: 'postgres://procedo:secret@db.example:5432/procedo',
         PROCEDO_DATABASE_POOL: '4',
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       demoLarge: true,
       signatureRequiresPassword: true,
       searchCountCap: 250,
+      searchTimeLimitMs: 750,
       port: 0,
       host: '0.0.0.0',
       dataDir: '/tmp/p',

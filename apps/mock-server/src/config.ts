@@ -49,6 +49,11 @@ export interface ServerOptions {
   writeWaitMs: number;
   /** Rows a search's count reads at most; past it the count answers "more than" this. @default 100000 (env PROCEDO_SEARCH_COUNT_CAP) */
   searchCountCap: number;
+  /**
+   * ms a search page's statement (or its count) may run: a page stopped there answers 422
+   * SEARCH_TIME_LIMIT, a count "more than" the rows found. @default 2000 (env PROCEDO_SEARCH_TIME_LIMIT_MS)
+   */
+  searchTimeLimitMs: number;
   /** Quota of each database file in bytes (writes past it answer 507), or null for none. @default null (env PROCEDO_DB_MAX_MB, megabytes) */
   databaseMaxBytes: number | null;
   /**
@@ -140,6 +145,7 @@ const EnvSchema = z.object({
     .default(12),
   PROCEDO_DB_WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PROCEDO_SEARCH_COUNT_CAP: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  PROCEDO_SEARCH_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   PROCEDO_DB_MAX_MB: z.coerce.number().positive().optional(),
   PROCEDO_SIGNATURE_REQUIRES_PASSWORD: flag.default(false),
   PROCEDO_DEMO_LARGE: flag.default(false),
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerOptions 
     sessionMaxHours: e.PROCEDO_SESSION_MAX_HOURS,
     writeWaitMs: e.PROCEDO_DB_WRITE_WAIT_MS,
     searchCountCap: e.PROCEDO_SEARCH_COUNT_CAP,
+    searchTimeLimitMs: e.PROCEDO_SEARCH_TIME_LIMIT_MS,
     databaseMaxBytes:
       e.PROCEDO_DB_MAX_MB === undefined ? null : Math.round(e.PROCEDO_DB_MAX_MB * 1024 * 1024),
     allowedOrigins: e.PROCEDO_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),

@@ -52,6 +52,8 @@ const OptionsSchema = z.object({
   sessionMaxHours: z.number().positive(),
   writeWaitMs: z.number().int().min(0),
   searchCountCap: z.number().int().min(1),
+  // 0: a statement stops as soon as it reads its clock (tests).
+  searchTimeLimitMs: z.number().int().min(0),
   databaseMaxBytes: z.number().int().positive().nullable(),
   allowedOrigins: z.array(z.string()),
   signatureRequiresPassword: z.boolean(),
@@ -97,6 +99,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
         now,
         poolSize: options.databasePoolSize,
         searchCountCap: options.searchCountCap,
+        searchTimeLimitMs: options.searchTimeLimitMs,
         largeDemoBatches,
       })
     : await openSqliteCatalog({
@@ -105,6 +108,7 @@ async function start(overrides: Partial<ServerOptions>): Promise<{
         now,
         writeWaitMs: options.writeWaitMs,
         searchCountCap: options.searchCountCap,
+        searchTimeLimitMs: options.searchTimeLimitMs,
         maxBytes: options.databaseMaxBytes,
         largeDemoBatches,
       });

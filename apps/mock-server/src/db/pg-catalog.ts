@@ -28,6 +28,8 @@ export async function openPgCatalog(options: {
   poolSize?: number;
   /** Rows a search's count reads at most before it answers "more than". @default 100000 */
   searchCountCap?: number;
+  /** ms a search page's statement may run. @default 2000 */
+  searchTimeLimitMs?: number;
   /** The large demo: a newly created `full` database gets batches up to this many. @default null (none) */
   largeDemoBatches?: number | null;
 }): Promise<DatabaseCatalog> {
@@ -58,7 +60,11 @@ export async function openPgCatalog(options: {
       entries.push({
         id: definition.id,
         name: definition.name,
-        stores: createPgStores(db, { now: options.now, searchCountCap: options.searchCountCap }),
+        stores: createPgStores(db, {
+          now: options.now,
+          searchCountCap: options.searchCountCap,
+          searchTimeLimitMs: options.searchTimeLimitMs,
+        }),
       });
     }
     const first = opened[0];

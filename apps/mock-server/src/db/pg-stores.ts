@@ -27,7 +27,7 @@ import type { PgDatabase } from './pg';
 /** Every store of one database on PostgreSQL (the twin of the SQLite catalog's list). */
 export function createPgStores(
   db: PgDatabase,
-  options: { now: () => number; searchCountCap?: number | undefined },
+  options: { now: () => number; searchCountCap?: number | undefined; searchTimeLimitMs?: number | undefined },
 ): DatabaseStores {
   return {
     users: createPgUserStore(db),
@@ -36,7 +36,10 @@ export function createPgStores(
     fileLinks: createPgFileLinkStore(db),
     resources: createPgResourceStore(db),
     forms: createPgFormStore(db),
-    records: createPgRecordStore(db, { countCap: options.searchCountCap }),
+    records: createPgRecordStore(db, {
+      countCap: options.searchCountCap,
+      timeLimitMs: options.searchTimeLimitMs,
+    }),
     audit: createPgAuditStore(db),
     files: createPgFileStore(db),
     processes: createPgProcessStore(db, options.now),

@@ -77,6 +77,8 @@ export async function openSqliteCatalog(options: {
   writeWaitMs?: number;
   /** Rows a search's count reads at most before it answers "more than". @default 100000 */
   searchCountCap?: number;
+  /** ms a search page's statement may run. @default 2000 */
+  searchTimeLimitMs?: number;
   /** Largest size a database file may grow to (a quota; writes past it answer 507). @default none */
   maxBytes?: number | null;
   /** The large demo: a newly seeded `full` database gets batches up to this many. @default null (none) */
@@ -117,7 +119,10 @@ export async function openSqliteCatalog(options: {
           fileLinks: createSqliteFileLinkStore(db),
           resources: createSqliteResourceStore(db),
           forms: createSqliteFormStore(db, write),
-          records: createSqliteRecordStore(db, write, { countCap: options.searchCountCap }),
+          records: createSqliteRecordStore(db, write, {
+            countCap: options.searchCountCap,
+            timeLimitMs: options.searchTimeLimitMs,
+          }),
           audit: createSqliteAuditStore(db),
           files: createSqliteFileStore(db, write),
           processes: createSqliteProcessStore(db, { waitMs: options.writeWaitMs }, options.now),

@@ -82,6 +82,8 @@ export const ApiErrorCode = {
   IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** The first request with this `Idempotency-Key` is still running (409): try again shortly. */
   IdempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
+  /** A search page that read past the server's time limit without filling (422): narrow the search. */
+  SearchTimeLimit: 'SEARCH_TIME_LIMIT',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 

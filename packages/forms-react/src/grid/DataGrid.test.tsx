@@ -1,3 +1,4 @@
+import { HttpStatusError } from '@procedo/client-api';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -315,6 +316,26 @@ describe('DataGrid: loading, empty and error states', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await loaded(grid);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('DataGrid: a refused search', () => {
+  it('says the server’s own message for a refused request (a search stopped at the time limit), and not for a server failure', async () => {
+    const message =
+      'The search was stopped after 2 s before it found a page of rows. Narrow it with more conditions.';
+    const refusal = (status: number) =>
+      new HttpStatusError({
+        status,
+        method: 'GET',
+        url: '/api/v1/forms/111/search/page',
+        bodyText: JSON.stringify({ Message: message, Code: 'SEARCH_TIME_LIMIT' }),
+        body: { Message: message, Code: 'SEARCH_TIME_LIMIT' },
+      });
+    const refused = setup({ source: { loadPage: () => Promise.reject(refusal(422)) } });
+    expect((await screen.findByRole('alert')).textContent).toBe(`${message} Retry`);
+    refused.view.unmount();
+    setup({ source: { loadPage: () => Promise.reject(refusal(500)) } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The rows could not be loaded. Retry');
   });
 });
 

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid positions rows absolutely and adds and drops them as it scrolls, which <table> layout cannot; the ARIA grid roles say what <table> would.
 // biome-ignore-all lint/a11y/useFocusableInteractive: every cell takes the roving tab stop (tabIndex 0 / -1) through a spread the rule cannot see; a link or button cell hands it to its widget.
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once on the grid (the ARIA grid key model), not per cell.
-import type { SearchFilter, ValueElement } from '@procedo/client-api';
+import { HttpStatusError, type SearchFilter, type ValueElement } from '@procedo/client-api';
 import {
   type CSSProperties,
   type HTMLAttributes,
@@ -373,7 +373,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       )}
       {snapshot.error !== null && (
         <div className="procedo-DataGrid-error" role="alert">
-          {L.error}{' '}
+          {errorText(snapshot.error, L)}{' '}
           <button type="button" onClick={() => grid.retry()}>
             {L.retry}
           </button>
@@ -381,6 +381,17 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       )}
     </div>
   );
+}
+
+/**
+ * What the grid says when rows could not be loaded: the server's own message for a refused request
+ * (a 4xx with `{ Message }`, such as a search stopped at the time limit, which says how to narrow
+ * it), else the grid's text.
+ */
+function errorText(error: unknown, labels: DataGridLabels): string {
+  if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500 && error.serverMessage)
+    return error.serverMessage;
+  return labels.error;
 }
 
 /** A column header cell; with a description, it shows it as a tooltip after the §9 delay. */

@@ -28,6 +28,8 @@ export const toRecord = (row: VersionRow): RecordVersionRecord => ({
 
 /** A search's count stops past this many rows and answers "more than" it. */
 export const SEARCH_COUNT_CAP = 100_000;
+/** A keyset search statement stops after this many ms (a page: 503 `SEARCH_TIME_LIMIT`; a count: "more than"). */
+export const SEARCH_TIME_LIMIT_MS = 2000;
 /** Below this many records alive at T, a page without text sorts them; above, it walks the titles. */
 export const WALK_AT_LEAST = 2000;
 

@@ -1,4 +1,5 @@
 import {
+  ApiErrorCode,
   type ApiIssue,
   type FieldValues,
   flattenElements,
@@ -9,10 +10,12 @@ import {
   ValidationCode,
   type ValueElement,
 } from '@procedo/client-api';
+import { AppError } from '../../errors/app-error';
 import { readDatasource } from '../datasources/datasource-read';
 import { validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
+import { SearchTimeLimitError } from './record-seek';
 import { onlyVisible, valueElements } from './record-writes';
 import type { RecordFilter } from './records-store';
 import { encodeCursor, type SearchCursor } from './search-cursor';
@@ -148,15 +151,24 @@ export async function searchRecordsPage(
   const searchable = await fields();
   const checked = checkSearchQuery(searchable, query);
   const extra = extraColumns(query.columns ?? [], datasource, searchable);
-  const { rows, hasMore, count } = await auth.database.stores.records.searchPage({
-    entity: definition.Entity,
-    text: query.text,
-    filters,
-    ...checked,
-    limit: query.limit ?? pageSize,
-    count: query.count,
-    ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
-  });
+  const { rows, hasMore, count } = await auth.database.stores.records
+    .searchPage({
+      entity: definition.Entity,
+      text: query.text,
+      filters,
+      ...checked,
+      limit: query.limit ?? pageSize,
+      count: query.count,
+      ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof SearchTimeLimitError)) throw error;
+      throw new AppError({
+        status: 422,
+        code: ApiErrorCode.SearchTimeLimit,
+        message: searchTimeLimitMessage(error.limitMs),
+      });
+    });
   const last = rows.at(-1);
   return {
     Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values, extra) })),
@@ -253,4 +265,10 @@ function extraColumns(
   }
   if (issues.length > 0) throw validationFailure(issues);
   return new Set(asked);
+}
+
+/** What a search page stopped at the time limit answers (422 `SEARCH_TIME_LIMIT`). */
+export function searchTimeLimitMessage(limitMs: number): string {
+  const seconds = Math.round(limitMs / 100) / 10;
+  return `The search was stopped after ${seconds} s before it found a page of rows. Narrow it with more conditions (a date or a status, for example) and search again.`;
 }

@@ -1,5 +1,6 @@
+import type { SqliteDatabase } from '../../db/sqlite';
 import { SQLITE_CONDITIONS } from './record-conditions.sqlite';
-import type { SearchDialect } from './record-seek';
+import { type SearchDialect, SearchTimeLimitError } from './record-seek';
 import { sortExpression } from './search-sort';
 
 export type { SearchStatementKind, SearchStatementSpy } from './record-seek';
@@ -14,4 +15,53 @@ export const SQLITE_SEARCH: SearchDialect = {
   nodePeriods: (param, index) => `json_each(${param}) n CROSS JOIN record_periods r INDEXED BY ${index}`,
   nodes: (list) => JSON.stringify(list),
   titleWalk: 'record_periods r INDEXED BY record_periods_by_key',
+  tick: (id) => `search_tick(${id})`,
 };
+
+/** When the statement running on a connection must stop (`performance.now()`), and its limit. */
+interface SearchClock {
+  deadline: number;
+  limitMs: number;
+  /** Rows read by the running statement, modulo 256. */
+  reads: number;
+}
+
+const clocks = new WeakMap<SqliteDatabase, SearchClock>();
+
+/**
+ * The time limit of keyset search statements on a connection: better-sqlite3 runs a statement on
+ * the event loop's thread and offers no progress handler, so a search few rows match (every batch
+ * read to fill a page, seconds at a million) would hold up every request. Its statements read
+ * `search_tick(record_id)` before their conditions for each row they read; past the deadline it
+ * throws {@link SearchTimeLimitError}, which ends the statement. `run` runs `work` under the
+ * limit; a tick outside `run` never throws.
+ */
+export function searchClock(db: SqliteDatabase) {
+  let clock = clocks.get(db);
+  if (!clock) {
+    const state: SearchClock = { deadline: Number.POSITIVE_INFINITY, limitMs: 0, reads: 0 };
+    db.function('search_tick', { deterministic: false, directOnly: true }, (_recordId: unknown) => {
+      // The clock is read every 256 rows (a row costs about a microsecond), so a statement that
+      // reads fewer never stops.
+      state.reads = (state.reads + 1) & 255;
+      if (state.reads === 0 && performance.now() > state.deadline)
+        throw new SearchTimeLimitError(state.limitMs);
+      return 1;
+    });
+    clocks.set(db, state);
+    clock = state;
+  }
+  const state = clock;
+  return {
+    run<T>(limitMs: number, work: () => T): T {
+      state.deadline = performance.now() + limitMs;
+      state.limitMs = limitMs;
+      state.reads = 0;
+      try {
+        return work();
+      } finally {
+        state.deadline = Number.POSITIVE_INFINITY;
+      }
+    },
+  };
+}

@@ -12,25 +12,63 @@ export type SearchRows = Record<string, unknown>[];
  * plan serves both engines: SQLite runs it synchronously (no other request's write can come
  * between its statements, as before), PostgreSQL statement by statement in one transaction.
  */
-export type SearchPlan<T> = Generator<{ sql: string; params: SearchParams }, T, SearchRows>;
+export type SearchPlan<T> = Generator<SearchStatement, T, SearchRows>;
 
-/** Runs a plan to its end with a synchronous statement runner. */
-export function runPlanSync<T>(
-  plan: SearchPlan<T>,
-  query: (sql: string, params: SearchParams) => SearchRows,
-): T {
+/** One statement of a plan; a keyset page's say what they are (`kind`), for the time limit. */
+export interface SearchStatement {
+  sql: string;
+  params: SearchParams;
+  kind?: SearchStatementKind;
+}
+
+/**
+ * A keyset search statement stopped at the search time limit (`PROCEDO_SEARCH_TIME_LIMIT_MS`):
+ * SQLite's `search_tick` term or PostgreSQL's `statement_timeout`. A count that hits it answers
+ * "more than" what is known; a page that hits it is answered 503 `SEARCH_TIME_LIMIT`.
+ */
+export class SearchTimeLimitError extends Error {
+  override name = 'SearchTimeLimitError';
+  readonly code = 'SEARCH_TIME_LIMIT';
+  constructor(readonly limitMs: number) {
+    super(`The search was stopped after ${limitMs} ms.`);
+  }
+}
+
+/**
+ * Runs a plan to its end with a synchronous statement runner. A statement that throws is thrown
+ * into the plan, which may answer it (a count past the time limit) or let it through.
+ */
+export function runPlanSync<T>(plan: SearchPlan<T>, query: (statement: SearchStatement) => SearchRows): T {
   let step = plan.next(undefined as unknown as SearchRows);
-  while (!step.done) step = plan.next(query(step.value.sql, step.value.params));
+  while (!step.done) {
+    let rows: SearchRows;
+    try {
+      rows = query(step.value);
+    } catch (error) {
+      step = plan.throw(error);
+      continue;
+    }
+    step = plan.next(rows);
+  }
   return step.value;
 }
 
-/** Runs a plan to its end with an asynchronous statement runner. */
+/** Runs a plan to its end with an asynchronous statement runner (errors as {@link runPlanSync}). */
 export async function runPlan<T>(
   plan: SearchPlan<T>,
-  query: (sql: string, params: SearchParams) => Promise<SearchRows>,
+  query: (statement: SearchStatement) => Promise<SearchRows>,
 ): Promise<T> {
   let step = plan.next(undefined as unknown as SearchRows);
-  while (!step.done) step = plan.next(await query(step.value.sql, step.value.params));
+  while (!step.done) {
+    let rows: SearchRows;
+    try {
+      rows = await query(step.value);
+    } catch (error) {
+      step = plan.throw(error);
+      continue;
+    }
+    step = plan.next(rows);
+  }
   return step.value;
 }
 
@@ -38,6 +76,19 @@ export async function runPlan<T>(
 export type SearchStatementKind = 'page' | 'count' | 'probe';
 /** Sees each statement a keyset page runs (tests: which ran, and their query plans). */
 export type SearchStatementSpy = (kind: SearchStatementKind, sql: string, params: SearchParams) => void;
+
+/**
+ * How a record store runs its searches, the same on both engines. Tests set a low `walkAtLeast` to
+ * prove both plans of a search at T give the same rows, a low `countCap` to reach the cap, a low
+ * `timeLimitMs` to reach the time limit, and `onStatement` to see which statements a keyset page ran.
+ */
+export interface SearchTuning {
+  walkAtLeast?: number;
+  countCap?: number | undefined;
+  /** ms a keyset page's or count's statement may run (SQLite's `search_tick`, PostgreSQL's `statement_timeout`). */
+  timeLimitMs?: number | undefined;
+  onStatement?: SearchStatementSpy;
+}
 
 /**
  * What differs between the engines in the searches below: how a JSON field is read, the sort
@@ -53,6 +104,11 @@ export interface SearchDialect {
   nodes(list: number[]): unknown;
   /** The periods (`r`) walked in title order. */
   readonly titleWalk: string;
+  /**
+   * A term true for every row, evaluated for each row a keyset statement reads (`id` its record
+   * id), that stops the statement at the time limit; none where the engine limits statements itself.
+   */
+  tick?(id: string): string;
 }
 
 /**
@@ -215,13 +271,23 @@ export function* seekPage(
     Object.assign(params, { afterKey: options.after.key, afterId: options.after.id });
   }
   const order = 'ORDER BY r.search_key, r.record_id';
-  const run = (kind: SearchStatementKind, sql: string, bound = params) => {
+  const run = (kind: SearchStatementKind, sql: string, bound = params): SearchStatement => {
     tuning.onStatement?.(kind, sql, bound);
-    return { sql, params: bound };
+    return { sql, params: bound, kind };
   };
-  function* counted(from: string): SearchPlan<{ total: number; exact: boolean } | null> {
+  /**
+   * The capped count, after the page: past the time limit it answers "more than" the rows the
+   * page found (`shown`), which is true whatever the count would have been.
+   */
+  function* counted(from: string, shown: SeekRow[]): SearchPlan<{ total: number; exact: boolean } | null> {
     if (!options.count) return null;
-    const n = countOf(yield run('count', `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap) capped`));
+    let n: number;
+    try {
+      n = countOf(yield run('count', `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT @cap) capped`));
+    } catch (error) {
+      if (!(error instanceof SearchTimeLimitError)) throw error;
+      return { total: Math.min(shown.length, options.limit), exact: false };
+    }
     return n > tuning.countCap ? { total: tuning.countCap, exact: false } : { total: n, exact: true };
   }
   const finish = (rows: SeekRow[], count: { total: number; exact: boolean } | null) => ({
@@ -275,11 +341,13 @@ export function* seekPage(
     return rows;
   }
 
+  // Read for every row a statement reads, before its conditions: a search few rows match stops at the time limit.
+  const tick = dialect.tick ? [dialect.tick('r.record_id')] : [];
   if (options.atIso === undefined) {
-    const base = ['r.entity = @entity', 'r.is_deleted = 0', ...onPeriod];
+    const base = ['r.entity = @entity', 'r.is_deleted = 0', ...tick, ...onPeriod];
     const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version';
     const matching = (extra: string[]) => [...base, ...extra, ...onValues].join(' AND ');
-    const count = yield* counted(`FROM records r WHERE ${matching([])}`);
+    const countFrom = `FROM records r WHERE ${matching([])}`;
     if (options.sort) {
       const { kind, name } = options.sort;
       const rows = yield* sortedRows(
@@ -287,21 +355,22 @@ export function* seekPage(
         (terms, order, seekKey) =>
           `SELECT v.*, ${seekKey} AS seek_key FROM records r ${join} WHERE ${matching(terms)} ${order} LIMIT @limit`,
       );
-      return finish(rows, count);
+      return finish(rows, yield* counted(countFrom, rows));
     }
     const rows = (yield run(
       'page',
       `SELECT v.*, r.search_key AS seek_key FROM records r ${join} WHERE ${matching(seek)} ${order} LIMIT @limit`,
     )) as SeekRow[];
-    return finish(rows, count);
+    return finish(rows, yield* counted(countFrom, rows));
   }
 
   // At T: the periods alive then, through the interval tree (record-periods.ts), as `search` does.
   Object.assign(params, aliveParams(dialect, options.atIso));
   const alive = (extra: string[]) => aliveSql(dialect, [...onPeriod, ...extra]);
   const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.version';
-  const filtered = (extra: string[]) => `FROM (${alive(extra)}) r ${join} WHERE ${onValues.join(' AND ')}`;
-  const count = yield* counted(onValues.length > 0 ? filtered([]) : `FROM (${alive([])}) alive`);
+  const filtered = (extra: string[]) =>
+    `FROM (${alive(extra)}) r ${join} WHERE ${[...tick, ...onValues].join(' AND ')}`;
+  const countFrom = onValues.length > 0 ? filtered([]) : `FROM (${alive([])}) alive`;
   if (options.sort) {
     // At T the values are the versions' then: the rows alive at T are read and sorted (no index
     // holds a past order), so this page costs the records alive at T, not the page size.
@@ -310,9 +379,9 @@ export function* seekPage(
       dialect.sortExpression(kind, name, 'v.values_json'),
       (terms, order, seekKey) =>
         `SELECT v.*, ${seekKey} AS seek_key FROM (${alive([])}) r ${join}
-         WHERE ${[...onValues, ...terms].join(' AND ')} ${order} LIMIT @limit`,
+         WHERE ${[...tick, ...onValues, ...terms].join(' AND ')} ${order} LIMIT @limit`,
     );
-    return finish(rows, count);
+    return finish(rows, yield* counted(countFrom, rows));
   }
   let walk = false;
   if (onValues.length === 0 && key === '') {
@@ -335,7 +404,8 @@ export function* seekPage(
       ${options.after ? 'AND r.search_key >= @afterKey' : ''} ${seek.map((s) => `AND ${s}`).join(' ')}
       ${order} LIMIT @limit`;
   }
-  return finish((yield run('page', sql)) as SeekRow[], count);
+  const rows = (yield run('page', sql)) as SeekRow[];
+  return finish(rows, yield* counted(countFrom, rows));
 }
 
 // The highest code point: `key >= prefix AND key < prefix || MAX` is an index range scan.

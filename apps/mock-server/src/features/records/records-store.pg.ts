@@ -6,6 +6,7 @@ import { addPgPeriod } from './record-periods.pg';
 import {
   pointerValues,
   SEARCH_COUNT_CAP,
+  SEARCH_TIME_LIMIT_MS,
   toRecord,
   type VersionRow,
   versionWrites,
@@ -16,7 +17,8 @@ import {
   runPlan,
   type SearchPlan,
   type SearchRows,
-  type SearchStatementSpy,
+  SearchTimeLimitError,
+  type SearchTuning,
   searchTitles,
   seekPage,
 } from './record-seek';
@@ -71,22 +73,41 @@ async function movePointer(tx: PgExecutor, id: number, number: number, next: New
  * writes cannot interleave with another server's write of the record; a search runs its
  * statements in one read-only snapshot, so its count and its page see the same records.
  */
-export function createPgRecordStore(
-  db: PgDatabase,
-  /** As SQLite's: a low `walkAtLeast` or `countCap` for tests, `onStatement` to see a keyset page's statements. */
-  tuning: { walkAtLeast?: number; countCap?: number | undefined; onStatement?: SearchStatementSpy } = {},
-): RecordStore {
+/** PostgreSQL's `query_canceled`: here, a statement past `statement_timeout`. */
+const isStatementTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === '57014';
+
+export function createPgRecordStore(db: PgDatabase, tuning: SearchTuning = {}): RecordStore {
   const walkAtLeast = tuning.walkAtLeast ?? WALK_AT_LEAST;
   const countCap = tuning.countCap ?? SEARCH_COUNT_CAP;
+  const timeLimitMs = Math.max(1, Math.floor(tuning.timeLimitMs ?? SEARCH_TIME_LIMIT_MS));
   const { onStatement } = tuning;
   // A search's statements share one snapshot, read-only: REPEATABLE READ is all a read needs, and
   // unlike SERIALIZABLE it takes no predicate locks that would make concurrent writers retry.
-  const run = <T>(plan: () => SearchPlan<T>) =>
+  // A keyset page's statements run under `statement_timeout`; its count inside a savepoint, so a
+  // count stopped there leaves the transaction usable and answers "more than" (record-seek.ts).
+  const run = <T>(plan: () => SearchPlan<T>, limited = false) =>
     db.transaction(async (tx) => {
       await tx.run('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      return runPlan(plan(), (sql, params) => {
+      if (limited) await tx.run(`SET LOCAL statement_timeout = ${timeLimitMs}`);
+      return runPlan(plan(), async ({ sql, params, kind }) => {
         const { text, values } = positional(sql, params);
-        return tx.many(text, values) as Promise<SearchRows>;
+        if (kind !== 'count') {
+          try {
+            return (await tx.many(text, values)) as SearchRows;
+          } catch (error) {
+            throw isStatementTimeout(error) ? new SearchTimeLimitError(timeLimitMs) : error;
+          }
+        }
+        await tx.run('SAVEPOINT search_count');
+        try {
+          const rows = (await tx.many(text, values)) as SearchRows;
+          await tx.run('RELEASE SAVEPOINT search_count');
+          return rows;
+        } catch (error) {
+          if (!isStatementTimeout(error)) throw error;
+          await tx.run('ROLLBACK TO SAVEPOINT search_count');
+          throw new SearchTimeLimitError(timeLimitMs);
+        }
       });
     });
 
@@ -156,7 +177,7 @@ export function createPgRecordStore(
     },
     async searchPage(options) {
       const tuned = { walkAtLeast, countCap, onStatement };
-      const { rows, hasMore, count } = await run(() => seekPage(PG_SEARCH, options, tuned));
+      const { rows, hasMore, count } = await run(() => seekPage(PG_SEARCH, options, tuned), true);
       return {
         rows: rows.map((row) => ({ ...toRecord(row as unknown as VersionRow), searchKey: row.seek_key })),
         hasMore,

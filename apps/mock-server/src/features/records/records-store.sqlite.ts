@@ -5,6 +5,7 @@ import { OPEN_END, periodStatements } from './record-periods';
 import {
   pointerValues,
   SEARCH_COUNT_CAP,
+  SEARCH_TIME_LIMIT_MS,
   toRecord,
   type VersionRow,
   versionWrites,
@@ -13,13 +14,13 @@ import {
 import {
   offsetPage,
   runPlanSync,
-  type SearchParams,
   type SearchRows,
-  type SearchStatementSpy,
+  type SearchStatement,
+  type SearchTuning,
   searchTitles,
   seekPage,
 } from './record-seek';
-import { SQLITE_SEARCH } from './record-seek.sqlite';
+import { SQLITE_SEARCH, searchClock } from './record-seek.sqlite';
 import type { AppendResult, NewRecordVersion, RecordStore } from './records-store';
 
 /**
@@ -102,18 +103,12 @@ export function recordWrites(db: SqliteDatabase) {
 export function createSqliteRecordStore(
   db: SqliteDatabase,
   write: SqliteWriter = createWriter(db),
-  /**
-   * Tests set a low `walkAtLeast` to prove both plans of a search at T give the same rows, a low
-   * `countCap` to reach the cap, and `onStatement` to see which statements a keyset page ran.
-   */
-  tuning: {
-    walkAtLeast?: number;
-    countCap?: number | undefined;
-    onStatement?: SearchStatementSpy;
-  } = {},
+  tuning: SearchTuning = {},
 ): RecordStore {
   const walkAtLeast = tuning.walkAtLeast ?? WALK_AT_LEAST;
   const countCap = tuning.countCap ?? SEARCH_COUNT_CAP;
+  const timeLimitMs = tuning.timeLimitMs ?? SEARCH_TIME_LIMIT_MS;
+  const clock = searchClock(db);
   const { onStatement } = tuning;
   const current = db.prepare<[number], VersionRow>(
     `SELECT v.* FROM records r JOIN record_versions v
@@ -135,14 +130,17 @@ export function createSqliteRecordStore(
   // The searches' statements, prepared once per text (the title searches' few texts recur on every
   // keystroke of a picker); bounded, since filter and sort texts vary with what users pick.
   const statements = new Map<string, Statement>();
-  const all = (sql: string, params: SearchParams): SearchRows => {
+  const all = ({ sql, params, kind }: SearchStatement): SearchRows => {
     let statement = statements.get(sql);
     if (!statement) {
       if (statements.size >= 256) statements.clear();
       statement = db.prepare(sql);
       statements.set(sql, statement);
     }
-    return statement.all(params) as SearchRows;
+    const prepared = statement;
+    // A keyset page's statements run under the time limit; the others are bounded by their shape.
+    if (kind === undefined) return prepared.all(params) as SearchRows;
+    return clock.run(timeLimitMs, () => prepared.all(params) as SearchRows);
   };
 
   return {

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { SearchTimeLimitError } from './record-seek';
+import type { RecordStore, SearchPageOptions } from './records-store';
+import { createPgRecordStore } from './records-store.pg';
+import { createSqliteRecordStore } from './records-store.sqlite';
+
+// The search time limit on both engines (PROCEDO_SEARCH_TIME_LIMIT_MS): a keyset page's statement
+// stops there however many rows it has left to read — SQLite through its `search_tick` term (the
+// event loop is not held), PostgreSQL through `statement_timeout` — and a count stopped there
+// answers "more than" the rows the page found, the page itself unharmed.
+
+/** Batches added beside the seeded ones, first in title order, all of Grade A (a field without an index). */
+const ADDED = 150_000;
+const VALUES = '{"Grade":"A"}';
+
+let both: ParityDatabases;
+beforeAll(async () => {
+  both = await openParityDatabases();
+  both.sqlite.exec(`
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ADDED})
+    INSERT INTO records (entity, current_version, is_deleted, title, search_key, current_values_json)
+    SELECT 'batch', 1, 0, printf('000-%06d', i), printf('000-%06d', i), '${VALUES}' FROM n;
+    INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
+    SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '2026-01-01T00:00:00.000Z'
+    FROM records WHERE search_key LIKE '000-%';
+    ANALYZE;`);
+  await both.pg.run(
+    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, current_values_json)
+     SELECT 'batch', 1, 0, '000-' || lpad(i::text, 6, '0'), '000-' || lpad(i::text, 6, '0'), '${VALUES}'
+     FROM generate_series(1, ${ADDED}) AS i`,
+  );
+  await both.pg.run(
+    `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
+     SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '2026-01-01T00:00:00.000Z'
+     FROM records WHERE search_key LIKE '000-%'`,
+  );
+  await both.pg.run('ANALYZE');
+}, 120_000);
+afterAll(() => both?.close());
+
+const where = (Field: string, Op: 'equals' | 'contains', Value: string, kind: 'text' | 'select') => [
+  { Combine: 'and' as const, Conditions: [{ Field, Op, Value, kind }] },
+];
+const page = (conditions: SearchPageOptions['conditions'], count: boolean): SearchPageOptions => ({
+  entity: 'batch',
+  text: '',
+  filters: [],
+  conditions,
+  after: null,
+  limit: 10,
+  count,
+});
+
+/**
+ * [engine, a store whose statements stop almost at once, its limit], counting without a cap.
+ * SQLite reads its clock every 256 rows, so a limit of 0 stops a statement at its 256th row and
+ * never one that reads fewer. PostgreSQL's `statement_timeout` of `limitMs`: 1 ms stops the sort
+ * of every added batch (~6 ms here); 50 ms is far under counting them all (~130 ms here) and far
+ * over a page read from the top of the title order (~4 ms with the round trips).
+ */
+const limited = (pgLimitMs: number): [string, RecordStore, number][] => [
+  ['SQLite', createSqliteRecordStore(both.sqlite, undefined, { timeLimitMs: 0, countCap: 10_000_000 }), 0],
+  ['PostgreSQL', createPgRecordStore(both.pg, { timeLimitMs: pgLimitMs, countCap: 10_000_000 }), pgLimitMs],
+];
+
+describe('the search time limit', () => {
+  it('stops a page that reads past it', async () => {
+    for (const [engine, store, limitMs] of limited(1)) {
+      // Sorted by a field without an index: every batch is read and sorted before the first row.
+      const sorted = {
+        ...page([], false),
+        sort: { name: 'Grade', kind: 'text' as const, direction: 'asc' as const },
+      };
+      const error = await store.searchPage(sorted).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error, engine).toBeInstanceOf(SearchTimeLimitError);
+      expect((error as SearchTimeLimitError).limitMs, engine).toBe(limitMs);
+    }
+  });
+
+  it('answers a count stopped there as "more than" the rows the page found, with the page', async () => {
+    for (const [engine, store] of limited(50)) {
+      const found = await store.searchPage(page(where('Grade', 'equals', 'A', 'text'), true));
+      expect(
+        found.rows.map((row) => row.searchKey),
+        engine,
+      ).toEqual(Array.from({ length: 10 }, (_, i) => `000-${String(i + 1).padStart(6, '0')}`));
+      expect(found.hasMore, engine).toBe(true);
+      expect(found.count, engine).toEqual({ total: 10, exact: false });
+    }
+  });
+
+  it('lets the same searches through under the default limit', async () => {
+    for (const store of [createSqliteRecordStore(both.sqlite), createPgRecordStore(both.pg)]) {
+      const none = await store.searchPage(
+        page(where('Grade', 'contains', 'no batch has this', 'text'), true),
+      );
+      expect(none.rows).toEqual([]);
+      expect(none.count).toEqual({ total: 0, exact: true });
+      const held = await store.searchPage(page(where('Grade', 'equals', 'A', 'text'), true));
+      expect(held.count).toEqual({ total: 100_000, exact: false });
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { ApiErrorBodySchema, ApiErrorCode } from '@procedo/client-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
+import { searchTimeLimitMessage } from './record-search';
+
+// The search time limit through the API: a page stopped there is a clear 422 and nothing else
+// changes; a count stopped there answers "more than" the rows of the page.
+// SQLite only: its statements read their clock every 256 rows, so a limit of 0 stops exactly the
+// statements that read more — PostgreSQL's statement_timeout cannot be made that exact (both
+// engines at the store: records-store.time-limit.pg.test.ts).
+
+let server: TestServer;
+let supervisor: TestClient;
+beforeAll(async () => {
+  ({ server, supervisor } = await startSignedInServer({
+    searchTimeLimitMs: 0,
+    demoLarge: true,
+    demoLargeBatches: 2000,
+  }));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const page = (params: Record<string, string>) =>
+  supervisor.fetch(`api/v1/forms/111/search/page?${new URLSearchParams(params)}`);
+
+describe('GET forms/{no}/search/page at the search time limit', () => {
+  it('answers 422 SEARCH_TIME_LIMIT, saying what to do, for a page that reads past it', async () => {
+    const where = JSON.stringify({
+      Combine: 'and',
+      Conditions: [{ Field: 'BatchNo', Op: 'contains', Value: 'no batch has this' }],
+    });
+    const response = await page({ where, limit: '10' });
+    expect(response.status).toBe(422);
+    const body = ApiErrorBodySchema.parse(await response.json());
+    expect(body).toMatchObject({ Code: ApiErrorCode.SearchTimeLimit, Message: searchTimeLimitMessage(0) });
+    expect(body.Message).toMatch(
+      /^The search was stopped after 0 s before it found a page of rows\. Narrow it/,
+    );
+  });
+
+  it('answers a page that reads less, and its count as "more than" the page', async () => {
+    const response = await page({ limit: '10', count: 'exact' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      Rows: unknown[];
+      HasMore: boolean;
+      Total: number;
+      TotalIsExact: boolean;
+    };
+    expect(body.Rows).toHaveLength(10);
+    expect(body).toMatchObject({ HasMore: true, Total: 10, TotalIsExact: false });
+  });
+});
