@@ -13,21 +13,26 @@ import { createSqliteRecordStore } from './records-store.sqlite';
 /** Batches added beside the seeded ones, first in title order, all of Grade A (a field without an index). */
 const ADDED = 150_000;
 const VALUES = '{"Grade":"A"}';
+/**
+ * The added batches' ids follow this one: 1,000,001 is 65 past a multiple of 256, so the first
+ * ten in title order are none (SQLite reads its clock at those ids only).
+ */
+const FIRST_ID = 1_000_000;
 
 let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
   both.sqlite.exec(`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ADDED})
-    INSERT INTO records (entity, current_version, is_deleted, title, search_key, current_values_json)
-    SELECT 'batch', 1, 0, printf('000-%06d', i), printf('000-%06d', i), '${VALUES}' FROM n;
+    INSERT INTO records (record_id, entity, current_version, is_deleted, title, search_key, current_values_json)
+    SELECT ${FIRST_ID} + i, 'batch', 1, 0, printf('000-%06d', i), printf('000-%06d', i), '${VALUES}' FROM n;
     INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
     SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '2026-01-01T00:00:00.000Z'
     FROM records WHERE search_key LIKE '000-%';
     ANALYZE;`);
   await both.pg.run(
-    `INSERT INTO records (entity, current_version, is_deleted, title, search_key, current_values_json)
-     SELECT 'batch', 1, 0, '000-' || lpad(i::text, 6, '0'), '000-' || lpad(i::text, 6, '0'), '${VALUES}'
+    `INSERT INTO records (record_id, entity, current_version, is_deleted, title, search_key, current_values_json)
+     SELECT ${FIRST_ID} + i, 'batch', 1, 0, '000-' || lpad(i::text, 6, '0'), '000-' || lpad(i::text, 6, '0'), '${VALUES}'
      FROM generate_series(1, ${ADDED}) AS i`,
   );
   await both.pg.run(
@@ -54,10 +59,11 @@ const page = (conditions: SearchPageOptions['conditions'], count: boolean): Sear
 
 /**
  * [engine, a store whose statements stop almost at once, its limit], counting without a cap.
- * SQLite reads its clock every 256 rows, so a limit of 0 stops a statement at its 256th row and
- * never one that reads fewer. PostgreSQL's `statement_timeout` of `limitMs`: 1 ms stops the sort
- * of every added batch (~6 ms here); 50 ms is far under counting them all (~130 ms here) and far
- * over a page read from the top of the title order (~4 ms with the round trips).
+ * SQLite reads its clock at the rows whose record id is a multiple of 256, so a limit of 0 stops
+ * a statement at the first such row it reads and never one that reads none. PostgreSQL's
+ * `statement_timeout` of `limitMs`: 1 ms stops the sort of every added batch (~6 ms here); 50 ms is
+ * far under counting them all (~130 ms here) and far over a page read from the top of the title
+ * order (~4 ms with the round trips).
  */
 const limited = (pgLimitMs: number): [string, RecordStore, number][] => [
   ['SQLite', createSqliteRecordStore(both.sqlite, undefined, { timeLimitMs: 0, countCap: 10_000_000 }), 0],
