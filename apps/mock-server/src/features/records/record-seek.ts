@@ -24,11 +24,11 @@ export interface SearchStatement {
 /**
  * A keyset search statement stopped at the search time limit (`PROCEDO_SEARCH_TIME_LIMIT_MS`):
  * SQLite's `search_tick` term or PostgreSQL's `statement_timeout`. A count that hits it answers
- * "more than" what is known; a page that hits it is answered 503 `SEARCH_TIME_LIMIT`.
+ * "more than" what is known; a page that hits it is answered 422 `SEARCH_TIME_LIMIT`
+ * (record-search.ts).
  */
 export class SearchTimeLimitError extends Error {
   override name = 'SearchTimeLimitError';
-  readonly code = 'SEARCH_TIME_LIMIT';
   constructor(readonly limitMs: number) {
     super(`The search was stopped after ${limitMs} ms.`);
   }
