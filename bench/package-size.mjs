@@ -8,7 +8,7 @@
 // "all four together, all locales" is the figure without it. Target: ≤ 120 KB min+gzip together.
 // Lazily loaded modules (`import()`) count like the rest (see `countLazyModules`), except the
 // parts loaded on demand (`ON_DEMAND_ENTRIES`: charts, dashboard, filter editor, admin, permissions,
-// developer bar, translation prompt, DOMPurify, …), measured apart.
+// developer bar, translation prompt, column-list selector, DOMPurify, …), measured apart.
 // Writes bench/results/package-size.json; with `BENCH_METAFILE=1` also esbuild's metafile of "all
 // four together" (bench/results/package-size.meta.json: every bundled input with its minified
 // bytes, for https://esbuild.github.io/analyze/ or a diff against another tree).
@@ -46,6 +46,8 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/translation', 'packages/forms-react/src/translation.ts'],
   // The form designer (issue 16), loaded only by the designer's pages.
   ['@procedo/forms-react/designer', 'packages/forms-react/src/designer.ts'],
+  // The column-list selector (issue 13), loaded when a user opens the column choice of a result list.
+  ['@procedo/forms-react/column-list', 'packages/forms-react/src/column-list.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
   // react-aria's tooltip with its overlay positioning: the first hover or focus of an element with help text.
   [

@@ -2,7 +2,7 @@ import type { Options } from 'tsup';
 import { libraryConfig } from '../../tsup.shared';
 
 // `./charts`, `./dashboard`, `./filter-editor`, `./admin`, `./permissions`, `./developer`,
-// `./translation` and `./designer` are entries of their own, loaded only by the
+// `./translation`, `./designer` and `./column-list` are entries of their own, loaded only by the
 // pages that use them. The dashboard entry loads the charts by their package name (kept external),
 // so the chart library is in no file of another entry in either format; the main entry loads none
 // of them (test: chart-entry.test.ts).
@@ -17,6 +17,7 @@ const entry = [
   'src/developer.ts',
   'src/translation.ts',
   'src/designer.ts',
+  'src/column-list.ts',
   'src/locales/de.ts',
 ];
 const config: Options & { entry: string[]; external: string[] } = {

@@ -29,8 +29,6 @@ export type { ShellDialogProps } from './components/ShellDialog';
 export { ShellDialog } from './components/ShellDialog';
 export type { ShellProviderProps } from './components/ShellProvider';
 export { ShellProvider } from './components/ShellProvider';
-export type { ColumnListSelectorProps, ColumnOption } from './fields/ColumnListSelector';
-export { ColumnListSelector, moveColumns } from './fields/ColumnListSelector';
 export type { ControlPropertyStore, ControlPropertyStoreOptions } from './fields/control-properties';
 export {
   CONTROL_PROPERTY_COOKIE_PREFIX,

@@ -59,9 +59,11 @@ const ADMIN_CODE = /Some fields need a change/;
 const DEVELOPER_CODE = /procedo-DeveloperBar|No form on this page/;
 const TRANSLATION_PROMPT_CODE = /procedo-TranslationPrompt/;
 const DESIGNER_CODE = /Another designer published version/;
+// The column-list selector's class.
+const COLUMN_LIST_CODE = /procedo-ColumnListSelector/;
 
 describe('the on-demand entries', () => {
-  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard, the filter editor, the users administration, the developer bar, the translation prompt nor the form designer', async () => {
+  it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard, the filter editor, the users administration, the developer bar, the translation prompt, the form designer nor the column-list selector', async () => {
     for (const entry of ['index.js', 'index.cjs']) {
       for (const [file, code] of await filesOf(entry)) {
         expect(code, `${entry} → ${file}`).not.toMatch(/@visx\/|d3-scale|@procedo\/forms-react\/charts/);
@@ -71,6 +73,7 @@ describe('the on-demand entries', () => {
         expect(code, `${entry} → ${file}`).not.toMatch(DEVELOPER_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(TRANSLATION_PROMPT_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(DESIGNER_CODE);
+        expect(code, `${entry} → ${file}`).not.toMatch(COLUMN_LIST_CODE);
       }
     }
   });
@@ -102,6 +105,12 @@ describe('the on-demand entries', () => {
       expect([...(await filesOf(`translation.${format}`)).values()].join('\n')).toMatch(
         TRANSLATION_PROMPT_CODE,
       );
+    }
+  });
+
+  it('the column-list entry has the column-list selector', async () => {
+    for (const entry of ['column-list.js', 'column-list.cjs']) {
+      expect([...(await filesOf(entry)).values()].join('\n')).toMatch(COLUMN_LIST_CODE);
     }
   });
 

@@ -1,4 +1,5 @@
-import { ColumnListSelector, type ColumnListSelectorProps, I18nProvider } from '@procedo/forms-react';
+import { I18nProvider } from '@procedo/forms-react';
+import { ColumnListSelector, type ColumnListSelectorProps } from '@procedo/forms-react/column-list';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 

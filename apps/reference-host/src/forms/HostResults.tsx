@@ -1,14 +1,32 @@
 import {
-  ColumnListSelector,
   createControlPropertyStore,
   type ElementOf,
   type FieldComponentProps,
   ResultsField,
 } from '@procedo/forms-react';
+import type { ColumnListSelectorProps } from '@procedo/forms-react/column-list';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { v1 } from '../api';
+import { lazyComponent, useLoaded } from '../lazy-component';
+import { DelayedStatus } from '../routes/route-loading';
 import { COLUMNS_PROPERTY, formatColumnChoice, readColumnChoice, shownColumns } from './column-choice';
 import { FORM_PAGE_LABELS as L } from './labels';
+
+/** forms-react's column-list selector, an entry of its own: loaded when the column choice opens. */
+const ColumnListSelector = lazyComponent<'ColumnListSelector', ColumnListSelectorProps>(
+  () => import('@procedo/forms-react/column-list'),
+  'ColumnListSelector',
+);
+
+function ColumnChoice(props: ColumnListSelectorProps) {
+  const isLoaded = useLoaded(ColumnListSelector);
+  return isLoaded ? <ColumnListSelector {...props} /> : <DelayedStatus>{L.loadingColumns}</DelayedStatus>;
+}
+
+/** Starts loading the selector's code when the user is about to open it; a failure shows on opening. */
+const preloadColumnChoice = () => {
+  ColumnListSelector.preload().catch(() => undefined);
+};
 
 /**
  * The host's result list: the package's `ResultsField` showing the columns the user chose, and a
@@ -68,19 +86,16 @@ export const HostResults = memo(function HostResults({
         className="procedo-Button procedo-HostResults-columns"
         aria-expanded={isOpen}
         aria-controls={`${id}-columns`}
+        onPointerEnter={preloadColumnChoice}
+        onFocus={preloadColumnChoice}
         onClick={() => setIsOpen((open) => !open)}
       >
         {L.columns}
       </button>
       <div id={`${id}-columns`} hidden={!isOpen}>
-        {/* Mounted when first opened: react-aria's list boxes cost more than the list itself. */}
+        {/* Loaded and mounted when first opened: react-aria's list boxes cost more than the list itself. */}
         {isOpen ? (
-          <ColumnListSelector
-            available={all}
-            selected={chosen}
-            onChange={onChange}
-            label={L.columnsSelector}
-          />
+          <ColumnChoice available={all} selected={chosen} onChange={onChange} label={L.columnsSelector} />
         ) : null}
       </div>
       <ResultsField element={shown} store={store} />

@@ -27,6 +27,7 @@ export const FORM_PAGE_LABELS = Object.freeze({
   // Result list columns (control runtime property).
   columns: 'Columns',
   columnsSelector: 'Result columns',
+  loadingColumns: 'Loading the column choice…',
   // Floating page commands.
   pageCommands: 'Page commands',
   // Previous/next through the parent page's result list.
