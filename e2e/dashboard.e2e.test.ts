@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTimepoint } from '../packages/client-api/src/time/timepoint';
 import {
   expectNoSeriousAxeViolations,
+  logOn,
   logOnAndWaitForHome,
   openPage,
   startServerAndBrowser,
@@ -45,6 +46,28 @@ describe('reference host: dashboards', () => {
         .then((body: { Total: number }) => body.Total),
     );
     expect(count).toBe(total);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a visitor of /dashboard?id=1 logs on and sees the dashboard, its calls made once at the page load', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/')) calls.push(pathname);
+    });
+    // Signed out: the page load reads the session and the dashboard at once; both answer 401.
+    await page.goto('/dashboard?id=1');
+    await page.waitForURL((url) => url.pathname === '/logon');
+    expect(calls.filter((call) => call === '/api/v1/dashboards/1')).toHaveLength(1);
+    // After the logon (the same page load) the dashboard is read again, not the 401 from before.
+    await logOn(page, { userName: 'supervisor' });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await overview(page).getByRole('article', { name: 'My open process steps' }).waitFor();
+    await overview(page).locator('svg.procedo-BarChart').first().waitFor();
+    expect(calls.filter((call) => call === '/api/v1/dashboards/1')).toHaveLength(2);
+    expect(await page.getByText('The dashboard could not be loaded.', { exact: false }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -81,3 +81,13 @@ export function preloadPagesFor(pathname: string): Promise<unknown> {
     }),
   );
 }
+
+/**
+ * Whether `location` is a signed-in page (inside the application shell, not `/logon`, `/blank` or
+ * help) that reads the session first — not `/?cmd=logout_kill`, which signs out instead (RootRoute).
+ */
+export function readsSessionFirst({ pathname, search }: { pathname: string; search: string }): boolean {
+  if (pathname === '/' && new URLSearchParams(search).get('cmd') === 'logout_kill') return false;
+  const matches = matchRoutes(createRoutesFromElements(ROUTES), pathname) ?? [];
+  return matches.some(({ route }) => route.path === '/');
+}

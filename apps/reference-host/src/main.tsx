@@ -6,7 +6,7 @@ import './styles/classic.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { App, preloadPagesFor } from './App';
+import { App, preloadPagesFor, readsSessionFirst } from './App';
 import { RouteLoading } from './routes/route-loading';
 
 const container = document.getElementById('root');
@@ -26,6 +26,15 @@ const router = createBrowserRouter([
 
 /** How long the first render waits for the address's page code before showing the loading state. */
 const FIRST_RENDER_WAIT_MS = 1000;
+
+// A signed-in page's first calls (the session, the dashboard) start now, beside its code, rather
+// than after the code has arrived and React has rendered the layout (prefetch.ts).
+if (readsSessionFirst(window.location)) {
+  import('./prefetch-data')
+    .then(({ prefetchDataFor }) => prefetchDataFor(window.location))
+    // Without it the pages make their calls themselves, as on later visits.
+    .catch(() => undefined);
+}
 
 // The first render waits for the code of the address's pages (up to FIRST_RENDER_WAIT_MS): React
 // holds content back for 300 ms after a Suspense fallback was shown, so a fallback committed on

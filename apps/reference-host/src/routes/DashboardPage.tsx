@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { DashboardPanel } from '../dashboards/DashboardPanel';
+import { dashboardIdOf } from '../dashboards/dashboard-id';
 import {
   MalformedTimepoint,
   ProcessTimeTravelBar,
@@ -10,8 +11,7 @@ import {
 export function DashboardPage() {
   const [params] = useSearchParams();
   const timeTravel = useProcessTimeTravel();
-  const text = params.get('id') ?? '';
-  const id = /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+  const id = dashboardIdOf(params.get('id'));
   if (timeTravel.malformedTimepoint !== null)
     return <MalformedTimepoint title="Dashboard" timeTravel={timeTravel} />;
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { BookmarkList } from '../bookmarks/BookmarkList';
+import { HOME_DASHBOARD_ID } from '../dashboards/dashboard-id';
 import { LazyDashboardPanel } from '../dashboards/LazyDashboardPanel';
 import { ProcessList } from '../processes/ProcessList';
 import {
@@ -10,9 +11,6 @@ import {
 } from '../processes/process-time-travel';
 import { StartProcessPanel } from '../processes/StartProcessPanel';
 import { useSignedIn } from '../shell/signed-in-context';
-
-/** The dashboard the home page shows first (the seeded "Quality overview"). */
-const HOME_DASHBOARD_ID = 1;
 
 /** The default page `/`: a dashboard of the signed-in user's session, their processes and the commands they can start. */
 export function HomePage() {

@@ -15,6 +15,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applySessionTimeout, bindSessionLock, callback, serverTimeout, v1 } from '../api';
 import { logonUrlFor } from '../logon/return-url';
+import { prefetchKeys, takePrefetched } from '../prefetch';
 import { ProcessChangesContext } from '../processes/process-changes';
 import { RouteLoading } from '../routes/route-loading';
 import { userMessage } from '../user-message';
@@ -43,8 +44,8 @@ export function SignedInLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the context is loaded once per visit
   useEffect(() => {
     let isCurrent = true;
-    v1.session
-      .get()
+    // The page's first session read may already be under way (main.tsx, prefetch-data.ts).
+    takePrefetched(prefetchKeys.session, () => v1.session.get())
       .then((context) => {
         if (!isCurrent) return;
         applySessionTimeout(context.SessionTimeoutMinutes);
