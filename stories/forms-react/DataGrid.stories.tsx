@@ -2,6 +2,7 @@ import type { SearchFilter, ValueElement } from '@procedo/client-api';
 import {
   CountToggle,
   countPreference,
+  createArrayRowSource,
   DataGrid,
   type DataGridColumn,
   type GridRowSource,
@@ -87,33 +88,14 @@ function matches(row: Row, filter: SearchFilter | null): boolean {
   });
 }
 
-/** An in-memory search: filtered and sorted once per query, then paged, answering after `delay` ms. */
+/** An in-memory search (the package's array source, filtered with `matches`), answering after `delay` ms. */
 function memorySource(rows: readonly Row[], delay = 150): GridRowSource<Row> {
-  let key = '';
-  let result: readonly Row[] = rows;
+  const source = createArrayRowSource(rows, { matches });
   return {
     async loadPage(start, count, request) {
       await new Promise((resolve) => setTimeout(resolve, delay));
       request.signal.throwIfAborted();
-      const next = JSON.stringify([request.sort, request.filters]);
-      if (next !== key) {
-        key = next;
-        const sort = request.sort;
-        const filtered = rows.filter((row) => matches(row, request.filters));
-        result = sort
-          ? filtered.sort((a, b) => {
-              const x = a[sort.Field] as string | number;
-              const y = b[sort.Field] as string | number;
-              const order = x < y ? -1 : x > y ? 1 : 0;
-              return sort.Direction === 'asc' ? order : -order;
-            })
-          : filtered;
-      }
-      return {
-        rows: result.slice(start, start + count),
-        hasMore: start + count < result.length,
-        ...(request.withTotal ? { total: result.length } : {}),
-      };
+      return source.loadPage(start, count, request);
     },
   };
 }

@@ -111,6 +111,8 @@ export {
   isBracketKeyAllowed,
   isPhoneKeyAllowed,
 } from './form/state/input-rules';
+export type { ArrayRowSourceOptions } from './grid/array-source';
+export { createArrayRowSource } from './grid/array-source';
 export type { ColumnFilterColumn, ColumnFilterLabels, ColumnFiltersProps } from './grid/ColumnFilters';
 export { COLUMN_FILTER_LABELS, ColumnFilters, columnCondition } from './grid/ColumnFilters';
 export type { CountToggleLabels, CountToggleProps } from './grid/CountToggle';

@@ -1,3 +1,4 @@
+import { createArrayRowSource } from './array-source';
 import type { GridPage, GridPageRequest, GridRowSource } from './grid-state';
 
 /** A row of the test and story data: an id and ten columns. */
@@ -17,38 +18,16 @@ export function sampleRows(count: number): SampleRow[] {
   });
 }
 
-/**
- * An in-memory row source over `rows`, sorted by the request's sort (a stable copy per sort) and
- * answering the total when asked.
- */
+/** The package's array row source over `rows`, telling `onRequest` of each page request. */
 export function memorySource(
   rows: readonly SampleRow[],
   options: { onRequest?: (request: GridPageRequest) => void } = {},
 ): GridRowSource<SampleRow> {
-  let sortedFor = '';
-  let sorted: readonly SampleRow[] = rows;
+  const source = createArrayRowSource(rows);
   return {
     loadPage(start, count, request): Promise<GridPage<SampleRow>> {
       options.onRequest?.(request);
-      const key = request.sort ? `${request.sort.Field}:${request.sort.Direction}` : '';
-      if (key !== sortedFor) {
-        sortedFor = key;
-        const sort = request.sort;
-        sorted = sort
-          ? [...rows].sort((a, b) => {
-              const x = a[sort.Field] as string | number;
-              const y = b[sort.Field] as string | number;
-              const order = x < y ? -1 : x > y ? 1 : a.n - b.n;
-              return sort.Direction === 'asc' ? order : -order;
-            })
-          : rows;
-      }
-      const page = sorted.slice(start, start + count);
-      return Promise.resolve({
-        rows: page,
-        hasMore: start + count < sorted.length,
-        ...(request.withTotal ? { total: sorted.length } : {}),
-      });
+      return source.loadPage(start, count, request);
     },
   };
 }
