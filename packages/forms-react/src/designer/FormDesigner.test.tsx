@@ -7,9 +7,6 @@ import { FormDesigner } from './FormDesigner';
 import { SUPPLIER_FORM } from './fixtures';
 import type { PublishRequest } from './publish-errors';
 
-// The preview's tab strip loads its widget code on first use.
-const LAZY_LOAD = { timeout: 10_000 };
-
 function renderDesigner(onPublish = vi.fn(async (_: PublishRequest) => ({ Version: 2 }))) {
   const user = userEvent.setup();
   render(
@@ -39,7 +36,7 @@ async function publishWithNote(user: ReturnType<typeof userEvent.setup>, note = 
 describe('FormDesigner', () => {
   it('adds a mandatory text field that the preview shows', async () => {
     const { user } = renderDesigner();
-    await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD);
+    await screen.findByRole('tab', { name: 'General' });
     await user.click(row(/Delete \(Delete\)/));
     await user.click(screen.getByRole('button', { name: 'Add element' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Text' }));

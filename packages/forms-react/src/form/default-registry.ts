@@ -1,10 +1,11 @@
 import { ButtonField } from './components/ButtonField';
 import { CheckboxField } from './components/CheckboxField';
 import { DateField } from './components/DateField';
-import { LazyInfoField, LazyTabsField } from './components/LazyFields';
+import { LazyInfoField } from './components/LazyFields';
 import { NumberField } from './components/NumberField';
 import { ResultsField } from './components/ResultsField';
 import { SelectField } from './components/SelectField';
+import { TabsField } from './components/TabsField';
 import { TextAreaField } from './components/TextAreaField';
 import { TextInputField } from './components/TextInputField';
 import { createFieldRegistry } from './registry';
@@ -30,6 +31,6 @@ export const defaultFieldRegistry = createFieldRegistry({
     info: LazyInfoField,
     button: ButtonField,
     results: ResultsField,
-    tabs: LazyTabsField,
+    tabs: TabsField,
   },
 });

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import type { FormDefinition } from '@procedo/client-api';
-import { Messages } from '@procedo/client-api';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
@@ -16,8 +15,8 @@ import { createControlledField } from './createControlledField';
 import { FormRenderer, type FormRendererProps } from './FormRenderer';
 import { TextInputField } from './TextInputField';
 
-// The tab strip and the info box load their widget code on first use; the first load in a test
-// file compiles react-aria, which can take longer than findBy's default second on a busy machine.
+// The info box loads its widget code on first use; the first load in a test file compiles
+// react-aria, which can take longer than findBy's default second on a busy machine.
 const LAZY_LOAD = { timeout: 10_000 };
 
 const permissions = [
@@ -478,62 +477,7 @@ describe('FormRenderer controller', () => {
   });
 });
 
-describe('FormRenderer tabs', () => {
-  it('loads the tab strip on demand, showing a busy placeholder until then', async () => {
-    const store = createFormStore({ definition: tabsDefinition });
-    const { container } = render(<FormRenderer store={store} />);
-    expect(container.querySelector('.procedo-Field-tabs[aria-busy="true"]')).not.toBeNull();
-    expect(await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD)).toBeTruthy();
-    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
-  });
-
-  const tabsDefinition: FormDefinition = {
-    ...recordDefinition,
-    Elements: [
-      {
-        Kind: 'tabs',
-        Name: 'Sections',
-        Label: 'Sections',
-        Tabs: [
-          { Name: 'General', Label: 'General', Elements: [{ Kind: 'text', Name: 'Title', Label: 'Title' }] },
-          { Name: 'Contacts', Label: 'Contacts', Elements: [{ Kind: 'phone', Name: 'Tel', Label: 'Tel' }] },
-        ],
-      },
-    ],
-  };
-
-  it('calls onTabSelect with the tab name and shows the selected tab panel', async () => {
-    const onTabSelect = vi.fn(async () => undefined);
-    const store = createFormStore({ definition: tabsDefinition });
-    const user = userEvent.setup();
-    render(<FormRenderer store={store} onTabSelect={onTabSelect} />);
-    await screen.findByRole('tab', { name: 'Contacts' }, LAZY_LOAD);
-    expect(screen.getByLabelText('Title')).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Contacts' }));
-    expect(onTabSelect).toHaveBeenCalledWith({ tabName: 'Contacts', tabsName: 'Sections' });
-    expect(screen.getByLabelText('Tel')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it("shows 'Server: Tab Select Error' when the tab select call fails", async () => {
-    const store = createFormStore({ definition: tabsDefinition });
-    const user = userEvent.setup();
-    render(<FormRenderer store={store} onTabSelect={() => Promise.reject(new Error('500'))} />);
-    await screen.findByRole('tab', { name: 'Contacts' }, LAZY_LOAD);
-    await user.click(screen.getByRole('tab', { name: 'Contacts' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(Messages.tabSelectError);
-  });
-
-  it('keeps values typed in a tab after switching away and back', async () => {
-    const store = createFormStore({ definition: tabsDefinition });
-    const user = userEvent.setup();
-    render(<FormRenderer store={store} />);
-    await user.type(await screen.findByLabelText('Title', undefined, LAZY_LOAD), 'Audit');
-    await user.click(screen.getByRole('tab', { name: 'Contacts' }));
-    await user.click(screen.getByRole('tab', { name: 'General' }));
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Audit');
-  });
-});
+// The tab strip: TabsField.test.tsx.
 
 describe('FormRenderer info boxes and lazily loaded widgets', () => {
   const lazyDefinition: FormDefinition = {
@@ -570,14 +514,13 @@ describe('FormRenderer info boxes and lazily loaded widgets', () => {
     expect(document.activeElement).toBe(toggle);
   });
 
-  it('keeps the focus and the text typed while the info and tab widgets load', async () => {
+  it('keeps the focus and the text typed while the info widget loads', async () => {
     const store = createFormStore({ definition: lazyDefinition });
     const user = userEvent.setup();
     render(<FormRenderer store={store} />);
     const title = screen.getByLabelText('Title') as HTMLInputElement;
     await user.click(title);
     await user.keyboard('Deviation 7');
-    await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD);
     await screen.findByRole('button', { name: 'About this form' }, LAZY_LOAD);
     expect(title.value).toBe('Deviation 7');
     expect(store.getField('Title').value).toBe('Deviation 7');
@@ -589,7 +532,6 @@ describe('FormRenderer info boxes and lazily loaded widgets', () => {
   it('labels every control once the lazily loaded widgets are in', async () => {
     const store = createFormStore({ definition: lazyDefinition });
     const { container } = render(<FormRenderer store={store} />);
-    await screen.findByRole('tab', { name: 'General' }, LAZY_LOAD);
     await screen.findByRole('button', { name: 'About this form' }, LAZY_LOAD);
     const controls = [...container.querySelectorAll<HTMLElement>('input, select, textarea, button')];
     expect(controls.length).toBeGreaterThan(10);

@@ -5,18 +5,9 @@ import type { ElementOf } from '../state/elements';
 
 // react-aria-components widgets load the first time a form shows their kind: importing react-aria
 // runs its locale detection, the page's first `Intl` call (~20 ms on a cold page), and forms of
-// plain fields should not pay for it (bench/form-bench.mjs).
-const TabsField = lazy(() => import('./TabsField').then((module) => ({ default: module.TabsField })));
+// plain fields should not pay for it (bench/form-bench.mjs). The tab strip (`TabsField`) uses no
+// react-aria code and loads with the form.
 const InfoField = lazy(() => import('./InfoField').then((module) => ({ default: module.InfoField })));
-
-/** The `tabs` element, loaded with its widget code when a form first shows a tab strip. */
-export function LazyTabsField(props: FieldComponentProps<ElementOf<'tabs'>>) {
-  return (
-    <Suspense fallback={<div className="procedo-Field procedo-Field-tabs" aria-busy="true" />}>
-      <TabsField {...props} />
-    </Suspense>
-  );
-}
 
 /**
  * The `info` element, loaded with the disclosure widget when a form first shows an info box;
