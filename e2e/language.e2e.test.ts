@@ -32,7 +32,7 @@ describe('reference host: the SDK in the user’s language', () => {
     expect(scripts.length).toBeGreaterThan(englishScripts);
 
     // process-react's button and a dialog's buttons in German.
-    await panel.getByRole('option', { name: /Interaction tour/ }).click();
+    await panel.getByRole('radio', { name: /Interaction tour/ }).click();
     await panel.getByRole('button', { name: 'Anlegen', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm the start' });
     await confirm.getByRole('button', { name: 'Ja', exact: true }).waitFor();

@@ -101,7 +101,7 @@ describe('reference host: a process in time travel', () => {
       .getByRole('link', { name: /Seal CAPA/ })
       .first()
       .waitFor();
-    await page.getByRole('option', { name: 'CAPA' }).click();
+    await page.getByRole('radio', { name: 'CAPA' }).click();
     expect(await page.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/apps/flow/home/flow');

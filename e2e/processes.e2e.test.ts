@@ -16,7 +16,7 @@ const FLOW_HOME = '/apps/flow/home/flow';
 /** Creates a process of a command from the home page's Start a process panel (spec §4 process command). */
 async function startFromHome(page: Page, commandName: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Start a process' });
-  await panel.getByRole('option', { name: new RegExp(commandName) }).click();
+  await panel.getByRole('radio', { name: new RegExp(commandName) }).click();
   await panel.getByRole('button', { name: 'Create', exact: true }).click();
 }
 

@@ -30,17 +30,18 @@ afterEach(cleanup);
 describe('the start panel', () => {
   it('chooses the command a navigation link names (`/?CommandId=N#start-a-process`), and none without one', async () => {
     renderAt('/?CommandId=4#start-a-process');
-    const capa = await screen.findByRole('option', { name: 'CAPA' });
-    expect(capa.getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('option', { name: 'Audit' }).getAttribute('aria-selected')).not.toBe('true');
+    const capa = await screen.findByRole<HTMLInputElement>('radio', { name: 'CAPA' });
+    expect(capa.checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Audit' }).checked).toBe(false);
   });
 
   it('chooses nothing for an address without a command, or with one that is not a positive whole number', async () => {
     for (const address of ['/', '/?CommandId=x', '/?CommandId=-4']) {
       renderAt(address);
-      const options = await screen.findAllByRole('option');
+      const radios = await screen.findAllByRole<HTMLInputElement>('radio');
+      expect(radios.length, address).toBe(2);
       expect(
-        options.every((option) => option.getAttribute('aria-selected') !== 'true'),
+        radios.every((radio) => !radio.checked),
         address,
       ).toBe(true);
       cleanup();

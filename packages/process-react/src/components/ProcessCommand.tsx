@@ -1,7 +1,7 @@
 import type { CreatableCommand, Process } from '@procedo/client-api';
 import { useMessages } from '@procedo/forms-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { processErrorText } from '../errors';
 import { useProcessRunner } from '../hooks/useProcessRunner';
 import { useProcessTexts } from '../i18n/texts';
@@ -18,17 +18,20 @@ export interface ProcessCommandProps {
   /** Called with the created process. */
   onCreated?: (event: { process: Process }) => void;
   /**
-   * The label of the command list.
+   * The label of the command choice (its group's legend).
    * @default 'Process command'
    */
   label?: string;
 }
 
+// The command choice is native radio buttons in a fieldset, as the pick-list screen's: the
+// browser gives the group its name (legend), arrow keys between the commands and one Tab stop;
+// RAC's ListBox brought react-aria's collection and selection code for a single choice.
 /**
- * The process command of spec §4: choose a command creatable as a process, set its 'open flow' and
- * 'start' options (defaults from the command), and create. Creating without a choice shows 'A
- * command needs to be selected'; the rest — the name prompt, the mode, opening the flow page or
- * running the first step, errors — is `useProcessRunner().startProcess`.
+ * The process command of spec §4: choose a command creatable as a process (a radio group), set
+ * its 'open flow' and 'start' options (defaults from the command), and create. Creating without a
+ * choice shows 'A command needs to be selected'; the rest — the name prompt, the mode, opening the
+ * flow page or running the first step, errors — is `useProcessRunner().startProcess`.
  */
 export function ProcessCommand({
   commands: givenCommands,
@@ -46,9 +49,12 @@ export function ProcessCommand({
   const [openFlow, setOpenFlow] = useState(false);
   const [start, setStart] = useState(false);
   const [showMissing, setShowMissing] = useState(false);
-  const labelId = useId();
-  const errorId = useId();
-  const readOnlyId = useId();
+  const id = useId();
+  const legendId = `${id}-legend`;
+  const radioName = `${id}-command`;
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const readOnlyId = `${id}-read-only`;
   const readOnly = runner.readOnlyReason !== null;
   const commands = givenCommands ?? loaded;
   const { api } = runner;
@@ -90,41 +96,56 @@ export function ProcessCommand({
 
   return (
     <form className="procedo-ProcessCommand" onSubmit={submit}>
-      <Label id={labelId} className="procedo-Field-label">
-        {label}
-      </Label>
-      {loadError && (
-        <p className="procedo-Field-error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {commands === null && !loadError && <p role="status">{PROCESS_LABELS.loading}</p>}
-      {commands && (
-        <ListBox
-          className="procedo-ProcessCommand-list"
-          aria-labelledby={labelId}
-          aria-describedby={showMissing ? errorId : undefined}
-          selectionMode="single"
-          selectedKeys={selectedId === null ? [] : [selectedId]}
-          onSelectionChange={(keys) => {
-            const [key] = keys === 'all' ? [] : [...keys];
-            setSelectedId(key === undefined ? null : Number(key));
-            setShowMissing(false);
-          }}
-          items={commands}
-          renderEmptyState={() => PROCESS_LABELS.noCommands}
-        >
-          {(command) => (
-            // The option's name is its whole visible text (axe: label-content-name-mismatch), so the
-            // description shows below the list for the chosen command instead of inside each option.
-            <ListBoxItem id={command.Id} textValue={command.Name} className="procedo-ProcessCommand-item">
-              {command.Name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      )}
+      <fieldset
+        className="procedo-ProcessCommand-choice"
+        // A radio group is announced as one (a fieldset alone is a plain group).
+        role={commands && commands.length > 0 ? 'radiogroup' : undefined}
+        aria-labelledby={legendId}
+        aria-describedby={showMissing ? errorId : undefined}
+      >
+        <legend id={legendId} className="procedo-Field-label">
+          {label}
+        </legend>
+        {loadError && (
+          <p className="procedo-Field-error" role="alert">
+            {loadError}
+          </p>
+        )}
+        {commands === null && !loadError && <p role="status">{PROCESS_LABELS.loading}</p>}
+        {commands?.length === 0 && (
+          <p className="procedo-Field-hint procedo-ProcessCommand-empty">{PROCESS_LABELS.noCommands}</p>
+        )}
+        {commands && commands.length > 0 && (
+          <div className="procedo-ProcessCommand-list">
+            {commands.map((command) => {
+              const isSelected = command.Id === selectedId;
+              return (
+                // The radio's name is its whole visible text (axe: label-content-name-mismatch), so the
+                // description shows below the list for the chosen command instead of inside each item;
+                // the chosen radio is described by it.
+                <label key={command.Id} className="procedo-ProcessCommand-item">
+                  <input
+                    type="radio"
+                    name={radioName}
+                    value={command.Id}
+                    checked={isSelected}
+                    aria-describedby={isSelected && command.Description ? descriptionId : undefined}
+                    onChange={() => {
+                      setSelectedId(command.Id);
+                      setShowMissing(false);
+                    }}
+                  />
+                  {command.Name}
+                </label>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
       {selected?.Description ? (
-        <p className="procedo-Field-hint procedo-ProcessCommand-description">{selected.Description}</p>
+        <p id={descriptionId} className="procedo-Field-hint procedo-ProcessCommand-description">
+          {selected.Description}
+        </p>
       ) : null}
       {showMissing && (
         <p id={errorId} className="procedo-Field-error" role="alert">

@@ -135,7 +135,7 @@ describe('process controls while a timepoint is viewed', () => {
     const user = userEvent.setup();
     const { api, calls } = spyApi();
     renderIn(api, REASON, <ProcessCommand commands={commands} />);
-    await user.click(screen.getByRole('option', { name: 'CAPA' }));
+    await user.click(screen.getByRole('radio', { name: 'CAPA' }));
     const create = screen.getByRole('button', { name: PROCESS_LABELS.create });
     expect(create.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(REASON).id).toBe(create.getAttribute('aria-describedby'));
