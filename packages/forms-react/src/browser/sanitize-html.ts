@@ -1,3 +1,4 @@
+import { onDemand } from './on-demand';
 import type { Purify } from './purifier';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -19,8 +20,15 @@ function textOnly(html: string): string {
 }
 
 let purify: Purify | null = null;
-let loading: Promise<boolean> | null = null;
 const listeners = new Set<() => void>();
+// A failed chunk load (offline, a new deployment) is tried again by the next caller.
+const purifier = onDemand(() =>
+  import('./purifier').then(({ createPurifier }) => {
+    purify = createPurifier(window);
+    for (const listener of listeners) listener();
+    return purify !== null;
+  }),
+);
 
 /**
  * Loads DOMPurify (once; a separate chunk, so apps load it only when HTML is first shown).
@@ -30,19 +38,7 @@ const listeners = new Set<() => void>();
 export function loadSanitizer(): Promise<boolean> {
   if (purify) return Promise.resolve(true);
   if (typeof window === 'undefined') return Promise.resolve(false);
-  loading ??= import('./purifier').then(
-    ({ createPurifier }) => {
-      purify = createPurifier(window);
-      for (const listener of listeners) listener();
-      return purify !== null;
-    },
-    (error: unknown) => {
-      // A failed chunk load (offline, a new deployment) is tried again by the next caller.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return purifier.load();
 }
 
 /** Whether DOMPurify has loaded, so {@link sanitizeHtml} returns sanitised markup. */

@@ -1,32 +1,26 @@
 import type { BarWidget, SearchFilter } from '@procedo/client-api';
 import { type ComponentType, useEffect, useId, useState } from 'react';
+import { onDemand } from '../browser/on-demand';
 import { useOnDemandTexts } from '../i18n/texts';
 import type { BarChartProps } from './charts/BarChart';
 import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
 import { followLink } from './navigation';
 
 type ChartsModule = { BarChart: ComponentType<BarChartProps> };
-let chartsModule: Promise<ChartsModule> | null = null;
-let loadedCharts: ChartsModule | null = null;
+const chartDrawing = onDemand(
+  () =>
+    // biome-ignore lint/suspicious/noTsIgnore: no error in the source build (the entry resolves to its source), one in the declaration build
+    // @ts-ignore The declaration build resolves the package to its built types, not built yet for this entry.
+    import('@procedo/forms-react/charts') as Promise<ChartsModule>,
+);
 
 /**
  * Loads the chart drawing (`@procedo/forms-react/charts`, its own entry) once. Only pages that show
  * a chart call it, so every form goes without the chart library; a dashboard starts it while its
- * data load, so the two downloads overlap.
+ * data load, so the two downloads overlap. A failed download is tried again by the next chart.
  */
 export function preloadCharts(): Promise<ChartsModule> {
-  chartsModule ??=
-    // biome-ignore lint/suspicious/noTsIgnore: no error in the source build (the entry resolves to its source), one in the declaration build
-    // @ts-ignore The declaration build resolves the package to its built types, not built yet for this entry.
-    (import('@procedo/forms-react/charts') as Promise<ChartsModule>).then(
-      (module) => (loadedCharts = module),
-      (error: unknown) => {
-        // A failed download is tried again by the next chart.
-        chartsModule = null;
-        throw error;
-      },
-    );
-  return chartsModule;
+  return chartDrawing.load();
 }
 
 /**
@@ -36,7 +30,7 @@ export function preloadCharts(): Promise<ChartsModule> {
  */
 function useCharts(): { charts: ChartsModule | null; failed: boolean } {
   const [state, setState] = useState<{ charts: ChartsModule | null; failed: boolean }>(() => ({
-    charts: loadedCharts,
+    charts: chartDrawing.loaded(),
     failed: false,
   }));
   useEffect(() => {

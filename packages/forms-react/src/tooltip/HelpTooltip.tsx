@@ -1,6 +1,7 @@
 import { type DOMAttributes, type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { mergeProps, useTooltipTrigger } from 'react-aria';
 import { useTooltipTriggerState } from 'react-stately';
+import { onDemand } from '../browser/on-demand';
 import { TOOLTIP_DELAY_MS } from '../state/page-timeouts';
 import type { HelpTooltipOverlay } from './HelpTooltipOverlay';
 
@@ -15,27 +16,16 @@ export interface HelpTooltipParts {
 type Overlay = typeof HelpTooltipOverlay;
 
 // The tooltip's overlay (react-aria's positioning, ~4 KB min+gzip) is loaded once, on the first
-// hover or focus of an element with help text; the timing (the §9 delay, focus, Escape) stays here.
-let loadedOverlay: Overlay | null = null;
-let overlayLoad: Promise<Overlay> | null = null;
+// hover or focus of an element with help text (again after a failed load); the timing (the §9
+// delay, focus, Escape) stays here.
+const overlay = onDemand(() => import('./HelpTooltipOverlay').then((module) => module.HelpTooltipOverlay));
 
 /**
  * Loads the tooltip's overlay if it is not loaded yet; `useHelpTooltip` calls it on the first
  * hover or focus. Resolves once it is there (a host may call it early, e.g. in a test).
  */
 export function loadHelpTooltip(): Promise<Overlay> {
-  overlayLoad ??= import('./HelpTooltipOverlay').then(
-    (module) => {
-      loadedOverlay = module.HelpTooltipOverlay;
-      return loadedOverlay;
-    },
-    (cause: unknown) => {
-      // A failed chunk load (a new deployment, a dropped connection) is tried again next time.
-      overlayLoad = null;
-      throw cause;
-    },
-  );
-  return overlayLoad;
+  return overlay.load();
 }
 
 /**
@@ -60,7 +50,7 @@ export function useHelpTooltip(
   const delay = options.delayMs ?? TOOLTIP_DELAY_MS;
   const state = useTooltipTriggerState({ delay, isDisabled });
   const { triggerProps, tooltipProps } = useTooltipTrigger({ delay, isDisabled }, state, ref);
-  const [Overlay, setOverlay] = useState<Overlay | null>(() => loadedOverlay);
+  const [Overlay, setOverlay] = useState<Overlay | null>(() => overlay.loaded());
   const isOpen = state.isOpen && !isDisabled;
   useEffect(() => {
     if (!isOpen || Overlay) return;
@@ -80,13 +70,10 @@ export function useHelpTooltip(
   // react-aria clears `tabIndex` for its own Button; the element keeps its own. Until the overlay
   // is there, the element points at no tooltip (`aria-describedby` would name a missing id).
   const { tabIndex: _tabIndex, 'aria-describedby': describedBy, ...domProps } = triggerProps;
-  const preload = () => {
-    if (!loadedOverlay) loadHelpTooltip().catch(() => undefined);
-  };
   return {
     triggerProps: mergeProps(domProps, Overlay && describedBy ? { 'aria-describedby': describedBy } : {}, {
-      onPointerEnter: preload,
-      onFocus: preload,
+      onPointerEnter: overlay.preload,
+      onFocus: overlay.preload,
     }),
     tooltip:
       Overlay && text ? (
