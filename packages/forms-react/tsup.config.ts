@@ -24,5 +24,9 @@ const config: Options & { entry: string[]; external: string[] } = {
   ...(libraryConfig({ entry, styles: true }) as Options),
   entry,
   external: ['@procedo/forms-react/charts'],
+  // Chunks in the CJS build too (ESM has them anyway): a module the package loads with `import()`
+  // (the picker's ComboBox, the tooltip's overlay, …) stays a chunk of its own instead of being
+  // inlined into every entry that reaches it, and the entries share their common modules.
+  splitting: true,
 };
 export default config;
