@@ -54,6 +54,8 @@ const ON_DEMAND_ENTRIES = new Map([
     'HelpTooltipOverlay (first hover of help text)',
     'packages/forms-react/src/tooltip/HelpTooltipOverlay.tsx',
   ],
+  // react-aria's ComboBox and ListBox with the picker's search: the first focus of a picker.
+  ['PickerComboBox (first focus of a picker)', 'packages/forms-react/src/fields/PickerComboBox.tsx'],
   // The element menu with @floating-ui/react: the first right-click in permissions mode (issue 14 item 2).
   [
     'ElementContextMenu (first right-click in permissions mode)',

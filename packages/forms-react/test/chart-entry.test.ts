@@ -35,14 +35,20 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
-/** Every file a built entry loads, statically or by `import()`/`require`, that lies in the build. */
-async function filesOf(entry: string): Promise<Map<string, string>> {
+/**
+ * Every file a built entry loads, statically or by `import()`/`require`, that lies in the build;
+ * with `{ onDemand: false }` only those it loads as it is loaded (not by `import()`).
+ */
+async function filesOf(entry: string, { onDemand = true } = {}): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  const loads = onDemand
+    ? /(?:from|import\(|require\()\s*["'](\.\/[^"']+)["']/g
+    : /(?:from|\bimport|require\()\s*["'](\.\/[^"']+)["']/g;
   const visit = async (file: string) => {
     if (files.has(file)) return;
     const code = await readFile(path.join(outDir, file), 'utf8');
     files.set(file, code);
-    for (const [, target] of code.matchAll(/(?:from|import\(|require\()\s*["'](\.\/[^"']+)["']/g)) {
+    for (const [, target] of code.matchAll(loads)) {
       await visit(path.normalize(target!));
     }
   };
@@ -61,6 +67,8 @@ const TRANSLATION_PROMPT_CODE = /procedo-TranslationPrompt/;
 const DESIGNER_CODE = /Another designer published version/;
 // The column-list selector's class.
 const COLUMN_LIST_CODE = /procedo-ColumnListSelector/;
+// The picker's ComboBox (its popup's class, react-aria's ComboBox state), loaded on first focus.
+const PICKER_COMBOBOX_CODE = /procedo-PickerField-popup|ComboBoxStateContext/;
 
 describe('the on-demand entries', () => {
   it('the main entry (ESM and CJS) loads neither the chart library, the charts entry, the dashboard, the filter editor, the users administration, the developer bar, the translation prompt, the form designer nor the column-list selector', async () => {
@@ -75,6 +83,20 @@ describe('the on-demand entries', () => {
         expect(code, `${entry} → ${file}`).not.toMatch(DESIGNER_CODE);
         expect(code, `${entry} → ${file}`).not.toMatch(COLUMN_LIST_CODE);
       }
+    }
+  });
+
+  it("the main entry (ESM and CJS) loads the picker's ComboBox only by import(), a chunk of its own", async () => {
+    for (const format of ['js', 'cjs']) {
+      const entry = `index.${format}`;
+      for (const [file, code] of await filesOf(entry, { onDemand: false })) {
+        expect(code, `${entry} → ${file}`).not.toMatch(PICKER_COMBOBOX_CODE);
+      }
+      const withComboBox = [...(await filesOf(entry))].filter(([, code]) => PICKER_COMBOBOX_CODE.test(code));
+      expect(
+        withComboBox.map(([file]) => file),
+        entry,
+      ).toEqual([expect.stringMatching(new RegExp(`^PickerComboBox-\\w+\\.${format}$`))]);
     }
   });
 

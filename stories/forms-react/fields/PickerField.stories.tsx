@@ -49,7 +49,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Empty; the combobox mounts on first focus. */
+/** Empty; the combobox loads and mounts on first focus, taking over what was typed meanwhile. */
 export const Default: Story = {};
 
 /** With a picked value. */

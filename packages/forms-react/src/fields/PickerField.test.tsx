@@ -3,8 +3,8 @@ import type { PickerValue } from '@procedo/client-api';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PickerField, type PickerFieldProps } from './PickerField';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPickerComboBox, PickerField, type PickerFieldProps } from './PickerField';
 import type { PickerSearchResult } from './usePickerSearch';
 
 const SUPPLIERS: PickerValue[] = [
@@ -85,6 +85,12 @@ async function elapse(ms: number) {
 }
 
 describe('PickerField', () => {
+  // The ComboBox's module is loaded on a picker's first focus (PickerField-load.test.tsx tests
+  // that); here it is loaded before the tests, as after any first use, so a focused picker swaps
+  // it in at once. (Loading it the first time takes seconds here, longer than a test's waits.)
+  beforeAll(async () => {
+    await loadPickerComboBox();
+  }, 30_000);
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     // Testing Library drains with a setTimeout(0) and advances it only when it sees Jest's fake

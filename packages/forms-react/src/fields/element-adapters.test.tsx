@@ -2,12 +2,13 @@
 import type { FileRef, FormDefinition } from '@procedo/client-api';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormRenderer } from '../form/components/FormRenderer';
 import { defaultFieldRegistry } from '../form/default-registry';
 import { createFieldRegistry } from '../form/registry';
 import { createFormStore } from '../form/state/form-store';
 import { createFileElement } from './file-element';
+import { loadPickerComboBox } from './PickerField';
 import { createPickerElement, type PickerElementSearch } from './picker-element';
 
 const definition: FormDefinition = {
@@ -33,6 +34,11 @@ const definition: FormDefinition = {
 };
 
 describe('createPickerElement and createFileElement', () => {
+  // A picker's ComboBox is loaded on its first focus (PickerField-load.test.tsx); loaded here
+  // beforehand, as after any first use, since that first load takes longer than the fake timers wait.
+  beforeAll(async () => {
+    await loadPickerComboBox();
+  }, 30_000);
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
