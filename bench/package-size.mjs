@@ -48,6 +48,8 @@ const ON_DEMAND_ENTRIES = new Map([
   ['@procedo/forms-react/designer', 'packages/forms-react/src/designer.ts'],
   // The column-list selector (issue 13), loaded when a user opens the column choice of a result list.
   ['@procedo/forms-react/column-list', 'packages/forms-react/src/column-list.ts'],
+  // The designers' resources and schemas (issue 13), loaded only by the designers' pages too.
+  ['@procedo/client-api/designer', 'packages/client-api/src/designer.ts'],
   ['DOMPurify (sanitizeHtml, on first HTML)', 'packages/forms-react/src/browser/purifier.ts'],
   // react-aria's tooltip with its overlay positioning: the first hover or focus of an element with help text.
   [

@@ -2,7 +2,6 @@ import {
   ApiErrorBodySchema,
   ConflictBodySchema,
   CreatableCommandListSchema,
-  DesignerFormSchema,
   type FormDefinition,
   FormResponseSchema,
   type Process,
@@ -11,6 +10,7 @@ import {
   SessionContextSchema,
   StepResultSchema,
 } from '@procedo/client-api';
+import { DesignerFormSchema } from '@procedo/client-api/designer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';

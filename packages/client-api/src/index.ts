@@ -66,24 +66,6 @@ export {
   textContent,
 } from './callback/xml';
 export { csvCell, csvLine, escapeFormula } from './csv/csv';
-export { DefinitionIssueCode, definitionProblems } from './designer/check';
-export type { CommandStepChange, CommandStepChangeKind } from './designer/command-diff';
-export { diffCommandSteps } from './designer/command-diff';
-export type { DefinitionChange, DefinitionChangeKind, ElementPlace } from './designer/diff';
-export { diffDefinitions } from './designer/diff';
-export type {
-  NavigationChange,
-  NavigationChangeKind,
-  NavigationPath,
-} from './designer/navigation';
-export {
-  diffNavigation,
-  NavigationIssueCode,
-  navigationLinkOf,
-  navigationLinkUrl,
-  navigationProblems,
-  walkNavigation,
-} from './designer/navigation';
 export type {
   ErrorHandler,
   ErrorHandlerOptions,
@@ -247,139 +229,6 @@ export {
 export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
 export { createDashboardsApi } from './v1/dashboards';
 export type {
-  DesignerApi,
-  DesignerForm,
-  DesignerFormList,
-  DesignerFormSummary,
-  DesignerFormsApi,
-  PublishedVersion,
-  PublishFormRequest,
-} from './v1/designer';
-export {
-  createDesignerApi,
-  DesignerFormListSchema,
-  DesignerFormSchema,
-  DesignerFormSummarySchema,
-  PublishedVersionSchema,
-  PublishFormRequestSchema,
-} from './v1/designer';
-export type {
-  DefinitionAuditEntry,
-  DefinitionAuditPage,
-  DefinitionAuditQuery,
-  DefinitionKind,
-} from './v1/designer-changes';
-export {
-  CHANGES_PAGE_DEFAULT,
-  CHANGES_PAGE_MAX,
-  DefinitionAuditEntrySchema,
-  DefinitionAuditPageSchema,
-  DefinitionKindSchema,
-} from './v1/designer-changes';
-export type {
-  CommandDiff,
-  DesignerCommand,
-  DesignerCommandList,
-  DesignerCommandSummary,
-  DesignerCommandsApi,
-  PublishCommandRequest,
-  PublishedCommandVersion,
-} from './v1/designer-commands';
-export {
-  CommandDiffSchema,
-  DesignerCommandListSchema,
-  DesignerCommandSchema,
-  DesignerCommandSummarySchema,
-  PublishCommandRequestSchema,
-  PublishedCommandVersionSchema,
-} from './v1/designer-commands';
-export type {
-  BrokenFilter,
-  Datasource,
-  DatasourceChange,
-  DatasourceColumn,
-  DatasourceDiff,
-  DatasourceList,
-  DatasourceSummary,
-  DatasourcesApi,
-  DatasourceValueKind,
-  DatasourceVersionList,
-  FormDatasource,
-  PublishDatasourceRequest,
-} from './v1/designer-datasources';
-export {
-  BrokenFilterSchema,
-  createDatasourcesApi,
-  DatasourceBreakingBodySchema,
-  DatasourceBreakingError,
-  DatasourceChangeSchema,
-  DatasourceColumnSchema,
-  DatasourceDiffSchema,
-  DatasourceListSchema,
-  DatasourceSchema,
-  DatasourceSummarySchema,
-  DatasourceValueKindSchema,
-  DatasourceVersionListSchema,
-  FormDatasourceSchema,
-  isDatasourceBreakingError,
-  MAX_DATASOURCE_COLUMNS,
-  PublishDatasourceRequestSchema,
-} from './v1/designer-datasources';
-export type {
-  FilterChange,
-  FilterChangeList,
-  FilterManagerApi,
-  ManagedFilter,
-  ManagedFilterChange,
-  ManagedFilterList,
-} from './v1/designer-filters';
-export {
-  createFilterManagerApi,
-  FilterChangeListSchema,
-  FilterChangeSchema,
-  ManagedFilterChangeSchema,
-  ManagedFilterListSchema,
-  ManagedFilterSchema,
-} from './v1/designer-filters';
-export type {
-  DesignerNavigation,
-  DesignerNavigationApi,
-  DesignerNavigationList,
-  DesignerNavigationSummary,
-  NavigationDiff,
-  PublishedNavigationVersion,
-  PublishNavigationRequest,
-} from './v1/designer-navigation';
-export {
-  DesignerNavigationListSchema,
-  DesignerNavigationSchema,
-  DesignerNavigationSummarySchema,
-  NavigationChangeSchema,
-  NavigationDiffSchema,
-  PublishedNavigationVersionSchema,
-  PublishNavigationRequestSchema,
-} from './v1/designer-navigation';
-export type {
-  BreakingChange,
-  DefinitionDiff,
-  DefinitionVersion,
-  DefinitionVersionList,
-  VersionedDefinitionsApi,
-} from './v1/designer-versions';
-export {
-  BreakingChangeError,
-  BreakingChangeErrorBodySchema,
-  BreakingChangeSchema,
-  DefinitionChangeSchema,
-  DefinitionConflictBodySchema,
-  DefinitionConflictError,
-  DefinitionDiffSchema,
-  DefinitionVersionListSchema,
-  DefinitionVersionSchema,
-  isBreakingChangeError,
-  isDefinitionConflictError,
-} from './v1/designer-versions';
-export type {
   FiltersApi,
   SavedFilter,
   SavedFilterCreate,
@@ -393,6 +242,18 @@ export {
   SavedFilterSchema,
   SavedFilterUpdateSchema,
 } from './v1/filters';
+export type {
+  DatasourceColumn,
+  DatasourceValueKind,
+  FormDatasource,
+  FormDatasourceApi,
+} from './v1/form-datasource';
+export {
+  createFormDatasourceApi,
+  DatasourceColumnSchema,
+  DatasourceValueKindSchema,
+  FormDatasourceSchema,
+} from './v1/form-datasource';
 export type {
   ElementPermission,
   FieldValue,

@@ -1,4 +1,4 @@
-import type { Datasource } from '@procedo/client-api';
+import type { Datasource } from '@procedo/client-api/designer';
 import { DatasourceDesigner } from '@procedo/forms-react/designer';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';

@@ -1,4 +1,4 @@
-import type { DefinitionAuditEntry, DefinitionAuditPage } from '@procedo/client-api';
+import type { DefinitionAuditEntry, DefinitionAuditPage } from '@procedo/client-api/designer';
 import { DefinitionChanges, type DefinitionChangesQuery } from '@procedo/forms-react/designer';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 

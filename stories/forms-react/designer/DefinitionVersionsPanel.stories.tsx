@@ -1,4 +1,4 @@
-import type { DefinitionVersionList } from '@procedo/client-api';
+import type { DefinitionVersionList } from '@procedo/client-api/designer';
 import { DefinitionVersionsPanel, type DefinitionVersionsSource } from '@procedo/forms-react/designer';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
@@ -26,7 +26,7 @@ const versions: DefinitionVersionList = {
   ],
 };
 
-/** A source as a designer page builds it over `v1.designer.commands` (or `.forms`). */
+/** A source as a designer page builds it over the designer client's `designer.commands` (or `.forms`). */
 const source = (publishAgain: DefinitionVersionsSource['publishAgain']): DefinitionVersionsSource => ({
   versions: async () => versions,
   diff: async (from, to) => ({

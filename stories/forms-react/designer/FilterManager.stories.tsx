@@ -1,4 +1,4 @@
-import type { FilterChange, ManagedFilter } from '@procedo/client-api';
+import type { FilterChange, ManagedFilter } from '@procedo/client-api/designer';
 import { FilterManager } from '@procedo/forms-react/designer';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';

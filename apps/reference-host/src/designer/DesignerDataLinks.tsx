@@ -1,13 +1,13 @@
-import type { DatasourceList } from '@procedo/client-api';
+import type { DatasourceList } from '@procedo/client-api/designer';
 import { Link } from 'react-router';
-import { v1 } from '../api';
+import { designerV1 } from '../designer-api';
 import { useLoad } from '../processes/useLoad';
 import { useHostTexts } from '../texts';
 
 /** `/designer`'s entries for datasources (one per entity) and the saved filters' management. */
 export function DesignerDataLinks() {
   const texts = useHostTexts();
-  const datasources = useLoad<DatasourceList>(() => v1.datasources.list(), []);
+  const datasources = useLoad<DatasourceList>(() => designerV1.datasources.list(), []);
   return (
     <section aria-labelledby="designer-data" className="procedo-Dashboard-card">
       <h2 id="designer-data">{texts.designerData.section}</h2>

@@ -1,8 +1,8 @@
-import type { DefinitionChange, DefinitionVersionList } from '@procedo/client-api';
+import type { DefinitionChange, DefinitionVersionList } from '@procedo/client-api/designer';
 import type { DefinitionVersionsSource } from '@procedo/forms-react/designer';
 import { useMemo, useRef } from 'react';
 
-/** The read calls of a versioned definition's designer resource (`v1.designer.forms`, `.commands`). */
+/** The read calls of a versioned definition's designer resource (`designerV1.designer.forms`, `.commands`). */
 interface VersionsApi<V> {
   versions(id: number): Promise<DefinitionVersionList>;
   diff(id: number, from: number, to: number): Promise<{ Changes: DefinitionChange[] }>;

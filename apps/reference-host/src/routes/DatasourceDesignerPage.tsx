@@ -1,15 +1,15 @@
-import type { Datasource } from '@procedo/client-api';
+import type { Datasource } from '@procedo/client-api/designer';
 import { DatasourceDesigner } from '@procedo/forms-react/designer';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { v1 } from '../api';
+import { designerV1 } from '../designer-api';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
 /**
  * `/designer/datasource?Entity=supplier` (issue 16 item 4): the SDK's datasource designer over
- * the entity's version in force, publishing through `v1.datasources.publish`; the fields offered
+ * the entity's version in force, publishing through `designerV1.datasources.publish`; the fields offered
  * to add are those of its version 1 (the seeded forms' fields). Only for the design-mode
  * permission; the server refuses every designer call anyway.
  */
@@ -41,8 +41,8 @@ function LoadedDatasource({ entity }: { entity: string }) {
   const texts = useHostTexts();
   const loaded = useLoad(
     async () => ({
-      current: await v1.datasources.get(entity),
-      first: await v1.datasources.version(entity, 1),
+      current: await designerV1.datasources.get(entity),
+      first: await designerV1.datasources.version(entity, 1),
     }),
     [entity],
   );
@@ -75,7 +75,7 @@ function LoadedDatasource({ entity }: { entity: string }) {
         datasource={datasource}
         fields={loaded.data.first.Columns}
         onPublish={async ({ columns, changeNote, confirmBreaking }) => {
-          const result = await v1.datasources.publish(entity, {
+          const result = await designerV1.datasources.publish(entity, {
             BaseVersion: datasource.Version,
             Columns: columns,
             ChangeNote: changeNote,

@@ -1,8 +1,8 @@
-import type { DefinitionAuditEntry } from '@procedo/client-api';
+import type { DefinitionAuditEntry } from '@procedo/client-api/designer';
 import { DefinitionChanges } from '@procedo/forms-react/designer';
-import { v1 } from '../api';
 import { commandDesignerHref, formDesignerHref } from '../designer/designer-query';
 import { DesignerNotice } from '../designer/page-parts';
+import { designerV1 } from '../designer-api';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
@@ -25,5 +25,11 @@ export function DesignerChangesPage() {
   const { context } = useSignedIn();
   if (!context.DesignMode.CanDesign)
     return <DesignerNotice title={texts.title} kind="note" text={texts.noRight} />;
-  return <DefinitionChanges headingLevel={1} load={(query) => v1.designer.changes(query)} hrefOf={hrefOf} />;
+  return (
+    <DefinitionChanges
+      headingLevel={1}
+      load={(query) => designerV1.designer.changes(query)}
+      hrefOf={hrefOf}
+    />
+  );
 }

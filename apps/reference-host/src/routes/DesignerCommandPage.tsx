@@ -1,17 +1,17 @@
-import type { DesignerCommand, PublishedCommandVersion } from '@procedo/client-api';
+import type { DesignerCommand, PublishedCommandVersion } from '@procedo/client-api/designer';
 import { CommandDesigner, DefinitionVersionsPanel } from '@procedo/forms-react/designer';
 import { useSearchParams } from 'react-router';
-import { v1 } from '../api';
 import { readDesignerCommandId } from '../designer/designer-query';
 import { DesignerLayout, DesignerNotice, useDesignerBase, whenLoaded } from '../designer/page-parts';
 import { useVersionsSource } from '../designer/versions-source';
+import { designerV1 } from '../designer-api';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
 /**
  * `/designer/command?CommandId=N` (issue 16): the SDK's process command designer over the
- * version in force, publishing through `v1.designer.commands.publish`, beside the command's
+ * version in force, publishing through `designerV1.designer.commands.publish`, beside the command's
  * Versions panel. A new version changes only processes created after it. Only for the
  * design-mode permission; the server refuses every designer call anyway.
  */
@@ -36,8 +36,8 @@ function LoadedCommandDesigner({ commandId }: { commandId: number }) {
   const texts = useHostTexts().designer;
   const loaded = useLoad<Loaded>(async () => {
     const [command, list] = await Promise.all([
-      v1.designer.commands.get(commandId),
-      v1.designer.commands.list(),
+      designerV1.designer.commands.get(commandId),
+      designerV1.designer.commands.list(),
     ]);
     return { command, names: list.Items.map((item) => item.Name) };
   }, [commandId]);
@@ -60,8 +60,8 @@ function CommandWorkspace({
     Version: number;
     Command: DesignerCommand['Command'];
   }>({ Version: initial.Version, Command: initial.Command });
-  const source = useVersionsSource(v1.designer.commands, commandId, base.Version, (old, request) =>
-    v1.designer.commands.publish(commandId, {
+  const source = useVersionsSource(designerV1.designer.commands, commandId, base.Version, (old, request) =>
+    designerV1.designer.commands.publish(commandId, {
       BaseVersion: request.BaseVersion,
       Command: old.Command,
       ChangeNote: request.ChangeNote,
@@ -75,7 +75,7 @@ function CommandWorkspace({
         command={base.Command}
         commandNames={names}
         onPublish={async ({ command, changeNote }) => {
-          const published = await v1.designer.commands.publish(commandId, {
+          const published = await designerV1.designer.commands.publish(commandId, {
             BaseVersion: base.Version,
             Command: command,
             ChangeNote: changeNote,

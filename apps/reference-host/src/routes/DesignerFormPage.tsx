@@ -1,17 +1,17 @@
-import type { DesignerForm, PublishedVersion } from '@procedo/client-api';
+import type { DesignerForm, PublishedVersion } from '@procedo/client-api/designer';
 import { DefinitionVersionsPanel, FormDesigner } from '@procedo/forms-react/designer';
 import { useSearchParams } from 'react-router';
-import { v1 } from '../api';
 import { readDesignerTemplateNo } from '../designer/designer-query';
 import { DesignerLayout, DesignerNotice, useDesignerBase, whenLoaded } from '../designer/page-parts';
 import { useVersionsSource } from '../designer/versions-source';
+import { designerV1 } from '../designer-api';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
 
 /**
  * `/designer/form?WebTemplateNo=N` (issue 16): the SDK's form designer over the version in
- * force, publishing through `v1.designer.forms.publish`, beside the form's Versions panel. Only
+ * force, publishing through `designerV1.designer.forms.publish`, beside the form's Versions panel. Only
  * for the design-mode permission; the server refuses every designer call anyway.
  */
 export function DesignerFormPage() {
@@ -27,7 +27,7 @@ export function DesignerFormPage() {
 
 function LoadedDesigner({ webTemplateNo }: { webTemplateNo: number }) {
   const texts = useHostTexts().designer;
-  const loaded = useLoad<DesignerForm>(() => v1.designer.forms.get(webTemplateNo), [webTemplateNo]);
+  const loaded = useLoad<DesignerForm>(() => designerV1.designer.forms.get(webTemplateNo), [webTemplateNo]);
   return whenLoaded(loaded, texts.title, texts.loading, (data) => (
     <DesignerWorkspace webTemplateNo={webTemplateNo} initial={data} />
   ));
@@ -40,11 +40,11 @@ function DesignerWorkspace({ webTemplateNo, initial }: { webTemplateNo: number; 
     Definition: DesignerForm['Definition'];
   }>({ Version: initial.Version, Definition: initial.Definition });
   const source = useVersionsSource(
-    v1.designer.forms,
+    designerV1.designer.forms,
     webTemplateNo,
     base.Version,
     (old, { BaseVersion, ChangeNote, confirmBreaking }) =>
-      v1.designer.forms.publish(webTemplateNo, {
+      designerV1.designer.forms.publish(webTemplateNo, {
         BaseVersion,
         Definition: old.Definition,
         ChangeNote,
@@ -58,7 +58,7 @@ function DesignerWorkspace({ webTemplateNo, initial }: { webTemplateNo: number; 
         key={base.Version}
         definition={base.Definition}
         onPublish={async ({ definition, changeNote, confirmBreaking }) => {
-          const published = await v1.designer.forms.publish(webTemplateNo, {
+          const published = await designerV1.designer.forms.publish(webTemplateNo, {
             BaseVersion: base.Version,
             Definition: definition,
             ChangeNote: changeNote,

@@ -1,9 +1,9 @@
-import type { DesignerCommandList, DesignerFormList } from '@procedo/client-api';
+import type { DesignerCommandList, DesignerFormList } from '@procedo/client-api/designer';
 import { Link } from 'react-router';
-import { v1 } from '../api';
 import { DesignerDataLinks } from '../designer/DesignerDataLinks';
 import { commandDesignerHref, formDesignerHref } from '../designer/designer-query';
 import { DesignerNotice } from '../designer/page-parts';
+import { designerV1 } from '../designer-api';
 import { type LoadResult, useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
@@ -29,8 +29,8 @@ export function DesignerListPage() {
 
 function DesignerLists() {
   const texts = useHostTexts().designer;
-  const forms = useLoad<DesignerFormList>(() => v1.designer.forms.list(), []);
-  const commands = useLoad<DesignerCommandList>(() => v1.designer.commands.list(), []);
+  const forms = useLoad<DesignerFormList>(() => designerV1.designer.forms.list(), []);
+  const commands = useLoad<DesignerCommandList>(() => designerV1.designer.commands.list(), []);
   return (
     <>
       <h1>{texts.title}</h1>

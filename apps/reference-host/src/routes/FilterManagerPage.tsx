@@ -1,7 +1,7 @@
 import { FilterManager } from '@procedo/forms-react/designer';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { v1 } from '../api';
+import { designerV1 } from '../designer-api';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
 import { useHostTexts } from '../texts';
@@ -32,12 +32,15 @@ function FilterManagerWorkspace() {
   const [params, setParams] = useSearchParams();
   const text = params.get('WebTemplateNo') ?? '';
   const no = /^\d+$/.test(text) ? Number(text) : null;
-  const forms = useLoad(() => v1.designer.forms.list(), []);
+  const forms = useLoad(() => designerV1.designer.forms.list(), []);
   const filters = useLoad(
     async () =>
       no === null
         ? null
-        : { list: await v1.filterManager.list(no), changes: await v1.filterManager.changes(no) },
+        : {
+            list: await designerV1.filterManager.list(no),
+            changes: await designerV1.filterManager.changes(no),
+          },
     [no],
   );
   const searchForms = forms.kind === 'ready' ? forms.data.Items.filter((form) => form.Kind === 'search') : [];
@@ -67,12 +70,12 @@ function FilterManagerWorkspace() {
           changes={filters.data.changes.Items}
           canShare={context.WebUserIsSupervisor}
           onRename={(filter, name) =>
-            v1.filterManager.change(no, filter.Id, { Version: filter.Version, Name: name })
+            designerV1.filterManager.change(no, filter.Id, { Version: filter.Version, Name: name })
           }
           onShare={(filter, isShared) =>
-            v1.filterManager.change(no, filter.Id, { Version: filter.Version, IsShared: isShared })
+            designerV1.filterManager.change(no, filter.Id, { Version: filter.Version, IsShared: isShared })
           }
-          onDelete={(filter) => v1.filterManager.remove(no, filter.Id, filter.Version)}
+          onDelete={(filter) => designerV1.filterManager.remove(no, filter.Id, filter.Version)}
           onChanged={filters.reload}
         />
       ) : null}

@@ -3,7 +3,7 @@ import type {
   DesignerNavigation,
   DesignerNavigationList,
   PublishedNavigationVersion,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import {
   DefinitionVersionsPanel,
   type DefinitionVersionsSource,
@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { v1 } from '../api';
 import { readPositiveParam } from '../designer/designer-query';
+import { designerV1 } from '../designer-api';
 import { HELP_TOPICS } from '../help/topics';
 import { useLoad } from '../processes/useLoad';
 import { useSignedIn } from '../shell/signed-in-context';
@@ -21,7 +22,7 @@ import { useHostTexts } from '../texts';
 
 /**
  * `/designer/navigation?ProfileId=N` (issue 16 item 2): the SDK's navigation designer over the
- * profile's latest navigation, publishing through `v1.designer.navigation.publish`, beside its
+ * profile's latest navigation, publishing through `designerV1.designer.navigation.publish`, beside its
  * Versions panel; without `ProfileId`, the profiles to choose from. Only for the
  * `navigation-design` role; the server refuses every call anyway.
  */
@@ -51,7 +52,7 @@ export function NavigationDesignerPage() {
 
 function ProfileList() {
   const texts = useHostTexts().navigationDesigner;
-  const profiles = useLoad<DesignerNavigationList>(() => v1.designer.navigation.list(), []);
+  const profiles = useLoad<DesignerNavigationList>(() => designerV1.designer.navigation.list(), []);
   return (
     <>
       <h1>{texts.title}</h1>
@@ -73,7 +74,10 @@ function ProfileList() {
 
 function LoadedDesigner({ profileId }: { profileId: number }) {
   const texts = useHostTexts().navigationDesigner;
-  const loaded = useLoad<DesignerNavigation>(() => v1.designer.navigation.get(profileId), [profileId]);
+  const loaded = useLoad<DesignerNavigation>(
+    () => designerV1.designer.navigation.get(profileId),
+    [profileId],
+  );
   if (loaded.kind === 'ready') return <Workspace profileId={profileId} initial={loaded.data} />;
   return (
     <>
@@ -100,8 +104,8 @@ function useTargets(): Targets {
     let current = true;
     const none = { Items: [] };
     void Promise.all([
-      v1.designer.forms.list().catch(() => none),
-      v1.designer.commands.list().catch(() => none),
+      designerV1.designer.forms.list().catch(() => none),
+      designerV1.designer.commands.list().catch(() => none),
       v1.dashboards.list().catch(() => none),
     ]).then(([forms, commands, dashboards]) => {
       if (!current) return;
@@ -131,16 +135,16 @@ function Workspace({ profileId, initial }: { profileId: number; initial: Designe
   // The base version at the time of the call: a revert builds on the version the page holds.
   const baseRef = useRef(base.Version);
   baseRef.current = base.Version;
-  const profiles = useLoad<DesignerNavigationList>(() => v1.designer.navigation.list(), []);
+  const profiles = useLoad<DesignerNavigationList>(() => designerV1.designer.navigation.list(), []);
   const name =
     profiles.kind === 'ready'
       ? (profiles.data.Items.find((item) => item.ProfileId === profileId)?.Name ?? String(profileId))
       : String(profileId);
   const source = useMemo<DefinitionVersionsSource>(
     () => ({
-      versions: () => v1.designer.navigation.versions(profileId),
+      versions: () => designerV1.designer.navigation.versions(profileId),
       diff: async (from, to) => {
-        const diff = await v1.designer.navigation.diff(profileId, from, to);
+        const diff = await designerV1.designer.navigation.diff(profileId, from, to);
         // The panel lists the form designer's kinds: a rename is a change of the node's Title.
         const changes: DefinitionChange[] = diff.Changes.map(({ NodeId: _id, ...change }) =>
           change.Change === 'renamed'
@@ -150,8 +154,8 @@ function Workspace({ profileId, initial }: { profileId: number; initial: Designe
         return { Changes: changes };
       },
       publishAgain: async (version, _confirmBreaking, changeNote) => {
-        const old = await v1.designer.navigation.version(profileId, version);
-        return v1.designer.navigation.publish(profileId, {
+        const old = await designerV1.designer.navigation.version(profileId, version);
+        return designerV1.designer.navigation.publish(profileId, {
           BaseVersion: baseRef.current,
           Navigation: old.Navigation,
           ChangeNote: changeNote,
@@ -181,7 +185,7 @@ function Workspace({ profileId, initial }: { profileId: number; initial: Designe
           dashboards={targets.dashboards}
           helpTopics={HELP}
           onPublish={async ({ navigation, changeNote }) => {
-            const published = await v1.designer.navigation.publish(profileId, {
+            const published = await designerV1.designer.navigation.publish(profileId, {
               BaseVersion: base.Version,
               Navigation: navigation,
               ChangeNote: changeNote,

@@ -2,12 +2,8 @@ import { type AuditApi, createAuditApi } from './audit';
 import { type BookmarksApi, createBookmarksApi } from './bookmarks';
 import { createV1Request, type V1ClientOptions } from './create-request';
 import { createDashboardsApi, type DashboardsApi } from './dashboards';
-import { createDesignerApi, type DesignerApi } from './designer';
-import { createDesignerCommandsApi, type DesignerCommandsApi } from './designer-commands';
-import { createDatasourcesApi, type DatasourcesApi } from './designer-datasources';
-import { createFilterManagerApi, type FilterManagerApi } from './designer-filters';
-import { createDesignerNavigationApi, type DesignerNavigationApi } from './designer-navigation';
 import { createFiltersApi, type FiltersApi } from './filters';
+import { createFormDatasourceApi, type FormDatasourceApi } from './form-datasource';
 import { createFormsApi, type FormsApi } from './forms';
 import { createLanguagesApi, type LanguagesApi } from './languages';
 import { createPermissionsApi, type PermissionsApi } from './permissions';
@@ -46,17 +42,11 @@ export interface V1Client {
   permissions: PermissionsApi;
   /** `languages`: the database's languages (translations, the language preference). */
   languages: LanguagesApi;
-  /** `designer/forms…`: form definition versions, their diffs and publishing (the `design` role). */
-  designer: DesignerApi & {
-    /** `designer/commands…`: process command versions and publishing (the `design` role). */
-    commands: DesignerCommandsApi;
-    /** `designer/navigation…`: profile navigation versions and publishing (the `navigation-design` role). */
-    navigation: DesignerNavigationApi;
-  };
-  /** `designer/datasources…` and `forms/{no}/datasource`: the columns entities offer to grids and filters. */
-  datasources: DatasourcesApi;
-  /** `designer/filters…`: every user's saved filters of a form, managed by designers (the `design` role). */
-  filterManager: FilterManagerApi;
+  /**
+   * `forms/{no}/datasource`: the datasource columns a search form's user may add to its grid. The
+   * designers' resources (`designer/…`) are `createDesignerClient`'s (`@procedo/client-api/designer`).
+   */
+  datasources: FormDatasourceApi;
 }
 
 /** Creates the v1 JSON client (ky + zod): every answer is checked against its schema. */
@@ -77,12 +67,6 @@ export function createV1Client(options: V1ClientOptions = {}): V1Client {
     users: createUsersApi(request),
     permissions: createPermissionsApi(request),
     languages: createLanguagesApi(request),
-    designer: {
-      ...createDesignerApi(request),
-      commands: createDesignerCommandsApi(request),
-      navigation: createDesignerNavigationApi(request),
-    },
-    datasources: createDatasourcesApi(request),
-    filterManager: createFilterManagerApi(request),
+    datasources: createFormDatasourceApi(request),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
-import { createV1Client } from './client';
+import { createDesignerClient } from './designer-client';
 import { PublishCommandRequestSchema } from './designer-commands';
 import { DefinitionConflictError, isDefinitionConflictError } from './designer-versions';
 import {
@@ -21,7 +21,10 @@ const stamp = { PublishedAt: '2026-11-24T10:00:00.000Z', PublishedBy: 'superviso
 
 function client(answer: (request: Request) => Response) {
   const fake = fakeFetch(answer);
-  return { ...fake, v1: createV1Client({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' }) };
+  return {
+    ...fake,
+    v1: createDesignerClient({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' }),
+  };
 }
 
 describe('designer commands api', () => {

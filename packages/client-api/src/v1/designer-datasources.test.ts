@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { createV1Client } from './client';
+import { createDesignerClient } from './designer-client';
 import { type Datasource, isDatasourceBreakingError } from './designer-datasources';
 import { isDefinitionConflictError } from './designer-versions';
 
@@ -18,7 +19,10 @@ const datasource: Datasource = {
 
 function client(answer: (request: Request) => Response) {
   const fake = fakeFetch(answer);
-  return { ...fake, v1: createV1Client({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' }) };
+  return {
+    ...fake,
+    v1: createDesignerClient({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' }),
+  };
 }
 
 describe('datasources api', () => {
@@ -69,9 +73,10 @@ describe('datasources api', () => {
   });
 
   it('asks a search page for datasource columns with columns=', async () => {
-    const { v1, seen } = client(() =>
+    const { fetch, seen } = fakeFetch(() =>
       json(200, { Rows: [], NextCursor: null, HasMore: false, Total: null, TotalIsExact: null }),
     );
+    const v1 = createV1Client({ baseUrl: 'http://h', fetch });
     await v1.records.searchPage(101, { columns: ['Rating', 'Phone'] });
     expect(seen[0]?.url.searchParams.get('columns')).toBe('Rating,Phone');
   });
@@ -113,7 +118,7 @@ describe('datasources api: conflicts', () => {
     const fake = fakeFetch(() =>
       json(409, { Message: 'Another designer…', Code: 'CONFLICT', CurrentVersion: 5 }),
     );
-    const v1 = createV1Client({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' });
+    const v1 = createDesignerClient({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' });
     const error = await v1.datasources
       .publish('supplier', { BaseVersion: 2, Columns: datasource.Columns, ChangeNote: 'x' })
       .catch((e: unknown) => e);

@@ -6,52 +6,18 @@ import {
   DefinitionConflictError,
   DefinitionVersionListSchema,
 } from './designer-versions';
-import { LeafElementSchema } from './form-schemas';
+import { createFormDatasourceApi, DatasourceColumnSchema, type FormDatasourceApi } from './form-datasource';
 import type { V1Request } from './request';
 
 /**
  * Datasources (issue 16 item 4, spec §3 grid schema): the columns an entity offers to search
  * grids (the column-list selector) and to the filter editor, designed and published as versions
- * by users with the `design` role (`designer/datasources…`), and read by every user of a search
- * form (`forms/{no}/datasource`).
+ * by users with the `design` role (`designer/datasources…`). What every user of a search form
+ * reads (`forms/{no}/datasource`) is the main entry's (`form-datasource.ts`).
  */
 
 const Version = z.int().check(z.positive());
 const Instant = z.string();
-
-/** The kinds of value a datasource column holds: those of the value elements. */
-export const DatasourceValueKindSchema = z.enum([
-  'text',
-  'textarea',
-  'phone',
-  'brackets',
-  'number',
-  'date',
-  'select',
-  'checkbox',
-  'picker',
-  'file',
-]);
-export type DatasourceValueKind = z.infer<typeof DatasourceValueKindSchema>;
-
-/** One grid schema column (spec §3) and the kind of its value. */
-export const DatasourceColumnSchema = z.strictObject({
-  /** The record value it shows (a value element's name). */
-  Name: z
-    .string()
-    .check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'A column name is a letter then letters, digits or _')),
-  Caption: z.string().check(z.trim(), z.minLength(1, 'Enter a caption'), z.maxLength(200)),
-  /** A longer text about the column (a tooltip). */
-  Description: z.optional(z.string().check(z.maxLength(1000))),
-  /** The value shown, when it differs from `Name` (e.g. `Supplier.Text` of a picker). */
-  DataTextColumn: z.optional(z.string().check(z.maxLength(128))),
-  /** The form that opens for the row from this column. */
-  DataFormId: z.optional(Version),
-  /** The process command started for the row from this column. */
-  WorkflowId: z.optional(Version),
-  Kind: DatasourceValueKindSchema,
-});
-export type DatasourceColumn = z.infer<typeof DatasourceColumnSchema>;
 
 /** At most this many columns in a datasource. */
 export const MAX_DATASOURCE_COLUMNS = 200;
@@ -129,19 +95,6 @@ export const DatasourceBreakingBodySchema = z.object({
   Filters: z.array(BrokenFilterSchema),
 });
 
-/** `GET forms/{no}/datasource`: the columns the user may add to the form's grid and filter on. */
-export const FormDatasourceSchema = z.strictObject({
-  Entity: z.string(),
-  Version,
-  Columns: z.array(
-    z.extend(DatasourceColumnSchema, {
-      /** The element the server searches and filters the column as (the filter editor's field). */
-      Element: LeafElementSchema,
-    }),
-  ),
-});
-export type FormDatasource = z.infer<typeof FormDatasourceSchema>;
-
 /** Saved filters use a removed column (409 `BREAKING_CHANGE`): nothing stored until confirmed. */
 export class DatasourceBreakingError extends HttpStatusError {
   readonly isDatasourceBreaking = true as const;
@@ -177,8 +130,8 @@ function asPublishRefusal(error: unknown): never {
 
 type Signal = { signal?: AbortSignal };
 
-/** `designer/datasources…` and `forms/{no}/datasource` of the v1 API. */
-export interface DatasourcesApi {
+/** `designer/datasources…` of the v1 API, and `forms/{no}/datasource` as `v1.datasources` has it. */
+export interface DatasourcesApi extends FormDatasourceApi {
   /** `GET designer/datasources`: every entity's datasource, version in force now. */
   list(options?: Signal): Promise<DatasourceList>;
   /** `GET designer/datasources/{entity}`: the version in force now. */
@@ -196,8 +149,6 @@ export interface DatasourcesApi {
    * `['Columns', i, …]`.
    */
   publish(entity: string, body: PublishDatasourceRequest): Promise<Datasource>;
-  /** `GET forms/{no}/datasource`: what the user may add to that search form's grid. */
-  ofForm(webTemplateNo: number, options?: Signal): Promise<FormDatasource>;
 }
 
 /** Builds the datasources resource on a {@link V1Request}. */
@@ -205,6 +156,7 @@ export function createDatasourcesApi(request: V1Request): DatasourcesApi {
   const signalOf = (options?: Signal) => (options?.signal ? { signal: options.signal } : {});
   const base = (entity: string) => `designer/datasources/${encodeURIComponent(entity)}`;
   return {
+    ...createFormDatasourceApi(request),
     list: (options) => request(DatasourceListSchema, 'designer/datasources', signalOf(options)),
     get: (entity, options) => request(DatasourceSchema, base(entity), signalOf(options)),
     versions: (entity, options) =>
@@ -220,7 +172,5 @@ export function createDatasourcesApi(request: V1Request): DatasourcesApi {
       request(DatasourceSchema, `${base(entity)}/versions`, { method: 'POST', json: body }).catch(
         asPublishRefusal,
       ),
-    ofForm: (no, options) =>
-      request(FormDatasourceSchema, `forms/${encodeURIComponent(no)}/datasource`, signalOf(options)),
   };
 }

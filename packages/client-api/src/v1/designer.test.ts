@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { HttpStatusError } from '../errors';
-import { createV1Client } from './client';
 import { PublishFormRequestSchema } from './designer';
+import { createDesignerClient } from './designer-client';
 import {
   BreakingChangeError,
   DefinitionConflictError,
@@ -24,7 +24,10 @@ const stamp = { PublishedAt: '2026-11-24T10:00:00.000Z', PublishedBy: 'superviso
 
 function client(answer: (request: Request) => Response) {
   const fake = fakeFetch(answer);
-  return { ...fake, v1: createV1Client({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' }) };
+  return {
+    ...fake,
+    v1: createDesignerClient({ baseUrl: 'http://h', fetch: fake.fetch, getCsrfToken: () => 't' }),
+  };
 }
 
 describe('designer api', () => {

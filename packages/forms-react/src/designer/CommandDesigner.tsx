@@ -31,7 +31,7 @@ export interface CommandDesignerProps {
   /** The command the draft starts from (the version in force). Give the designer a new `key` to start over from another. */
   command: CommandDefinition;
   /**
-   * Publishes the draft (e.g. `v1.designer.commands.publish(id, { BaseVersion, Command, ChangeNote })`);
+   * Publishes the draft (e.g. the designer client's `designer.commands.publish(id, { BaseVersion, Command, ChangeNote })`);
    * resolves with the new version (`{ Version }`). Its rejections are read by shape: issues
    * (`issues` or the body's `Issues`, paths `['Command', 'Steps', i, …]`) show at their steps;
    * `code`/`Code` 'CONFLICT' (with `currentVersion`/`CurrentVersion`) says another designer

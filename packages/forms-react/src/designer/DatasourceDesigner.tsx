@@ -1,4 +1,5 @@
-import type { Datasource, DatasourceColumn, DatasourceValueKind } from '@procedo/client-api';
+import type { DatasourceColumn, DatasourceValueKind } from '@procedo/client-api';
+import type { Datasource } from '@procedo/client-api/designer';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useOnDemandTexts } from '../i18n/texts';
 import {
@@ -96,7 +97,7 @@ export interface DatasourceDesignerProps {
   /** Fields offered for Add column (e.g. the entity's value fields); those in the draft are left out. */
   fields?: readonly Pick<DatasourceColumn, 'Name' | 'Caption' | 'Kind'>[];
   /**
-   * Publishes (e.g. `v1.datasources.publish(entity, { BaseVersion, Columns, ChangeNote, ConfirmBreaking })`),
+   * Publishes (e.g. the designer client's `datasources.publish(entity, { BaseVersion, Columns, ChangeNote, ConfirmBreaking })`),
    * resolving with the new version. Rejections are read by shape (`readDatasourceFailure`):
    * issues at `['Columns', i, …]` show at their column; `CONFLICT`; `BREAKING_CHANGE` asks to
    * confirm and calls again with `confirmBreaking`. The draft is kept on every failure.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { DefinitionAuditEntry, DefinitionAuditPage } from '@procedo/client-api';
+import type { DefinitionAuditEntry, DefinitionAuditPage } from '@procedo/client-api/designer';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';

@@ -1,9 +1,9 @@
-import type { DefinitionAuditEntry, DefinitionAuditPage, DefinitionKind } from '@procedo/client-api';
+import type { DefinitionAuditEntry, DefinitionAuditPage, DefinitionKind } from '@procedo/client-api/designer';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useOnDemandTexts } from '../i18n/texts';
 import { DEFINITION_CHANGES_LABELS, type DefinitionChangesLabels } from './definition-changes-labels';
 
-/** What {@link DefinitionChanges} asks for (`v1.designer.changes` takes it). */
+/** What {@link DefinitionChanges} asks for (the designer client's `designer.changes` takes it). */
 export interface DefinitionChangesQuery {
   kind?: DefinitionKind;
   cursor?: string;
@@ -12,7 +12,7 @@ export interface DefinitionChangesQuery {
 
 /** Props of {@link DefinitionChanges}. */
 export interface DefinitionChangesProps {
-  /** Reads a page: `(query) => v1.designer.changes(query)`. */
+  /** Reads a page: `(query) => designerClient.designer.changes(query)`. */
   load: (query: DefinitionChangesQuery) => Promise<DefinitionAuditPage>;
   /** Where an entry's definition opens (its designer, its versions); no link without it. */
   hrefOf?: (entry: DefinitionAuditEntry) => string | undefined;

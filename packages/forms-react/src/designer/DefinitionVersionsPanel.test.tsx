@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { DefinitionVersionList } from '@procedo/client-api';
+import type { DefinitionVersionList } from '@procedo/client-api/designer';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { DefinitionChange, DefinitionVersionList } from '@procedo/client-api';
+import type { DefinitionChange, DefinitionVersionList } from '@procedo/client-api/designer';
 import { useId, useState } from 'react';
 import { useOnDemandTexts } from '../i18n/texts';
 import { type BreakingElement, readPublishFailure } from './publish-errors';
@@ -7,8 +7,8 @@ import { DEFINITION_VERSIONS_LABELS, type DefinitionVersionsLabels } from './ver
 
 /**
  * Where {@link DefinitionVersionsPanel} reads a definition's versions and publishes one again:
- * a form's (`v1.designer.forms`), a process command's (`v1.designer.commands`) or any other
- * versioned definition's.
+ * a form's (`designer.forms` of client-api's `createDesignerClient`), a process command's
+ * (`designer.commands`) or any other versioned definition's.
  */
 export interface DefinitionVersionsSource {
   /** Every published version, newest first. */

@@ -1,4 +1,4 @@
-import type { FilterChange, ManagedFilter } from '@procedo/client-api';
+import type { FilterChange, ManagedFilter } from '@procedo/client-api/designer';
 import { useId, useState } from 'react';
 import { useOnDemandTexts } from '../i18n/texts';
 
@@ -87,9 +87,9 @@ const messageOf = (error: unknown) => {
 
 /** Props of {@link FilterManager}. */
 export interface FilterManagerProps {
-  /** Every saved filter of the form (`v1.filterManager.list(no)`). */
+  /** Every saved filter of the form (the designer client's `filterManager.list(no)`). */
   filters: readonly ManagedFilter[];
-  /** The trail of designers' changes (`v1.filterManager.changes(no)`); not shown without it. */
+  /** The trail of designers' changes (`filterManager.changes(no)`); not shown without it. */
   changes?: readonly FilterChange[];
   /** Sharing is for supervisors (the server refuses others): without it no Share button. @default true */
   canShare?: boolean;

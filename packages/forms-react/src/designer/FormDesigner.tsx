@@ -30,7 +30,7 @@ export interface FormDesignerProps {
   /** The definition the draft starts from (the version in force). Give the designer a new `key` to start over from another. */
   definition: FormDefinition;
   /**
-   * Publishes the draft (e.g. `v1.designer.forms.publish(no, { BaseVersion, Definition, ChangeNote, ConfirmBreaking })`);
+   * Publishes the draft (e.g. the designer client's `designer.forms.publish(no, { BaseVersion, Definition, ChangeNote, ConfirmBreaking })`);
    * resolves with the new version (`{ Version }`). Its rejections are read by shape: issues
    * (`issues` or the body's `Issues`, paths `['Definition', 'Elements', i, …]`) show at their
    * elements; `code`/`Code` 'CONFLICT' (with `currentVersion`/`CurrentVersion`) says another

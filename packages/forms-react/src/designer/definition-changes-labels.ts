@@ -1,4 +1,4 @@
-import type { DefinitionKind } from '@procedo/client-api';
+import type { DefinitionKind } from '@procedo/client-api/designer';
 
 /** Texts of the definitions' audit trail (`DefinitionChanges`); override any through `labels`. */
 export interface DefinitionChangesLabels {

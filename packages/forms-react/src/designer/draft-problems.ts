@@ -1,4 +1,5 @@
-import { definitionProblems, type FormDefinition, FormDefinitionSchema } from '@procedo/client-api';
+import { type FormDefinition, FormDefinitionSchema } from '@procedo/client-api';
+import { definitionProblems } from '@procedo/client-api/designer';
 import { draftToDefinition, type FormDraft, removeElement } from './draft';
 
 /** A problem of the draft: at a node (`id`, its `Name`) or the form (`id` null), at `path` in it. */

@@ -1,4 +1,5 @@
-import type { AuditEventKind, FilterChange } from '@procedo/client-api';
+import type { AuditEventKind } from '@procedo/client-api';
+import type { FilterChange } from '@procedo/client-api/designer';
 import type { FormsTexts } from '../i18n/texts';
 
 const flagsDe = (flags: { Hidden: boolean; Locked: boolean }) =>

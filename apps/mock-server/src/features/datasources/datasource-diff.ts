@@ -1,4 +1,5 @@
-import type { DatasourceChange, DatasourceColumn } from '@procedo/client-api';
+import type { DatasourceColumn } from '@procedo/client-api';
+import type { DatasourceChange } from '@procedo/client-api/designer';
 
 const PROPERTIES = ['Caption', 'Description', 'DataTextColumn', 'DataFormId', 'WorkflowId', 'Kind'] as const;
 

@@ -1,4 +1,4 @@
-import { PublishDatasourceRequestSchema } from '@procedo/client-api';
+import { PublishDatasourceRequestSchema } from '@procedo/client-api/designer';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';

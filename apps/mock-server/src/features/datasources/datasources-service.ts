@@ -1,18 +1,20 @@
 import {
   type ApiIssue,
-  type BrokenFilter,
-  type Datasource,
   type DatasourceColumn,
-  type DatasourceDiff,
-  type DatasourceList,
-  type DatasourceVersionList,
   type FormDatasource,
   type FormDefinition,
   FormDefinitionSchema,
   flattenElements,
   isValueElement,
-  type PublishDatasourceRequestSchema,
 } from '@procedo/client-api';
+import type {
+  BrokenFilter,
+  Datasource,
+  DatasourceDiff,
+  DatasourceList,
+  DatasourceVersionList,
+  PublishDatasourceRequestSchema,
+} from '@procedo/client-api/designer';
 import type { z } from 'zod/mini';
 import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../errors/app-error';

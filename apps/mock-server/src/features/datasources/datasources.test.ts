@@ -1,14 +1,16 @@
 import {
   ApiErrorBodySchema,
   type DatasourceColumn,
-  DatasourceDiffSchema,
-  DatasourceListSchema,
-  DatasourceSchema,
-  DatasourceVersionListSchema,
   FormDatasourceSchema,
   SavedFilterSchema,
   SearchPageSchema,
 } from '@procedo/client-api';
+import {
+  DatasourceDiffSchema,
+  DatasourceListSchema,
+  DatasourceSchema,
+  DatasourceVersionListSchema,
+} from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { withServerSql } from '../../testing/server-sql';

@@ -1,16 +1,18 @@
 import {
   type ApiIssue,
   type CommandDefinition,
+  type ProcessCommandDefinition,
+  ProcessCommandDefinitionSchema,
+} from '@procedo/client-api';
+import {
   type CommandDiff,
   type DefinitionVersionList,
   type DesignerCommand,
   type DesignerCommandList,
   diffCommandSteps,
-  type ProcessCommandDefinition,
-  ProcessCommandDefinitionSchema,
   type PublishCommandRequestSchema,
   type PublishedCommandVersion,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import type { z } from 'zod';
 import type { DatabaseEntry } from '../../db/catalog';
 import type { AuthContext } from '../session/session-service';

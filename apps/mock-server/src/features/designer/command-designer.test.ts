@@ -1,18 +1,20 @@
 import {
   ApiErrorBodySchema,
   type CommandDefinition,
-  CommandDiffSchema,
   CreatableCommandListSchema,
+  type Process,
+  ProcessListSchema,
+  ProcessSchema,
+  StepResultSchema,
+} from '@procedo/client-api';
+import {
+  CommandDiffSchema,
   DefinitionConflictBodySchema,
   DefinitionVersionListSchema,
   DesignerCommandListSchema,
   DesignerCommandSchema,
-  type Process,
-  ProcessListSchema,
-  ProcessSchema,
   PublishedCommandVersionSchema,
-  StepResultSchema,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';

@@ -1,4 +1,4 @@
-import { DefinitionKindSchema } from '@procedo/client-api';
+import { DefinitionKindSchema } from '@procedo/client-api/designer';
 import type { ChangePosition, DefinitionChange, DefinitionKindName } from './definition-changes-store';
 
 /**

@@ -1,4 +1,4 @@
-import type { DefinitionAuditPage } from '@procedo/client-api';
+import type { DefinitionAuditPage } from '@procedo/client-api/designer';
 import { readCursor, writeCursor } from '../../http/keyset-cursor';
 import type { AuthContext } from '../session/session-service';
 import {

@@ -1,4 +1,4 @@
-import type { DefinitionKind } from '@procedo/client-api';
+import type { DefinitionKind } from '@procedo/client-api/designer';
 import type { SqliteDatabase } from '../../db/sqlite';
 import {
   type ChangeRow,

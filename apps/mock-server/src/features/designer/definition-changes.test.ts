@@ -1,12 +1,12 @@
+import { ApiErrorBodySchema } from '@procedo/client-api';
 import {
-  ApiErrorBodySchema,
   type DefinitionAuditEntry,
   DefinitionAuditPageSchema,
   DesignerCommandListSchema,
   DesignerCommandSchema,
   DesignerFormListSchema,
   DesignerFormSchema,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { withServerSql } from '../../testing/server-sql';

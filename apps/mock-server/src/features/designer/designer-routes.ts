@@ -3,7 +3,7 @@ import {
   CHANGES_PAGE_MAX,
   PublishCommandRequestSchema,
   PublishFormRequestSchema,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';

@@ -1,5 +1,11 @@
 import {
   type ApiIssue,
+  type FormDefinition,
+  FormDefinitionSchema,
+  flattenElements,
+  isValueElement,
+} from '@procedo/client-api';
+import {
   type BreakingChange,
   type DefinitionDiff,
   type DefinitionVersionList,
@@ -7,13 +13,9 @@ import {
   type DesignerFormList,
   definitionProblems,
   diffDefinitions,
-  type FormDefinition,
-  FormDefinitionSchema,
-  flattenElements,
-  isValueElement,
   type PublishedVersion,
   type PublishFormRequestSchema,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import type { z } from 'zod';
 import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../errors/app-error';

@@ -1,5 +1,11 @@
 import {
   ApiErrorBodySchema,
+  type FormDefinition,
+  FormResponseSchema,
+  type LeafElement,
+  RecordSchema,
+} from '@procedo/client-api';
+import {
   BreakingChangeErrorBodySchema,
   DefinitionConflictBodySchema,
   DefinitionDiffSchema,
@@ -7,12 +13,8 @@ import {
   DesignerFormListSchema,
   DesignerFormSchema,
   definitionProblems,
-  type FormDefinition,
-  FormResponseSchema,
-  type LeafElement,
   PublishedVersionSchema,
-  RecordSchema,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';

@@ -1,4 +1,5 @@
-import type { ApiIssue, DefinitionDiff, DefinitionVersionList } from '@procedo/client-api';
+import type { ApiIssue } from '@procedo/client-api';
+import type { DefinitionDiff, DefinitionVersionList } from '@procedo/client-api/designer';
 import type { DatabaseEntry } from '../../db/catalog';
 import { AppError } from '../../errors/app-error';
 import { notFound, validationFailure } from '../forms/form-errors';

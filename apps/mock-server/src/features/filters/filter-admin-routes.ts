@@ -1,4 +1,4 @@
-import { ManagedFilterChangeSchema } from '@procedo/client-api';
+import { ManagedFilterChangeSchema } from '@procedo/client-api/designer';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../errors/app-error';

@@ -1,10 +1,10 @@
-import {
-  type FilterChangeList,
-  type ManagedFilter,
-  type ManagedFilterChange,
-  type ManagedFilterList,
-  SearchFilterSchema,
-} from '@procedo/client-api';
+import { SearchFilterSchema } from '@procedo/client-api';
+import type {
+  FilterChangeList,
+  ManagedFilter,
+  ManagedFilterChange,
+  ManagedFilterList,
+} from '@procedo/client-api/designer';
 import { AppError } from '../../errors/app-error';
 import { notFound, validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';

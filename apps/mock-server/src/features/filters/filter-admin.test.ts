@@ -1,12 +1,14 @@
 import {
   ApiErrorBodySchema,
-  FilterChangeListSchema,
-  ManagedFilterListSchema,
-  ManagedFilterSchema,
   type SavedFilterCreate,
   SavedFilterListSchema,
   SavedFilterSchema,
 } from '@procedo/client-api';
+import {
+  FilterChangeListSchema,
+  ManagedFilterListSchema,
+  ManagedFilterSchema,
+} from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';

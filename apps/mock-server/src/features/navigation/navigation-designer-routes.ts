@@ -1,4 +1,4 @@
-import { PublishNavigationRequestSchema } from '@procedo/client-api';
+import { PublishNavigationRequestSchema } from '@procedo/client-api/designer';
 import { type RequestHandler, Router } from 'express';
 import { getAuth } from '../../http/session-middleware';
 import { timepoints } from '../../http/timepoint';

@@ -1,20 +1,18 @@
+import type { ApiIssue, NavigationDefinition, NavigationNode } from '@procedo/client-api';
 import {
-  type ApiIssue,
   type DefinitionVersionList,
   type DesignerNavigation,
   type DesignerNavigationList,
   diffNavigation,
   type NavigationChange,
-  type NavigationDefinition,
   type NavigationDiff,
-  type NavigationNode,
   navigationLinkOf,
   navigationLinkUrl,
   navigationProblems,
   type PublishedNavigationVersion,
   type PublishNavigationRequestSchema,
   walkNavigation,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import type { z } from 'zod';
 import type { DatabaseEntry } from '../../db/catalog';
 import type { StoredVersion } from '../designer/version-table';

@@ -1,16 +1,18 @@
 import {
   ApiErrorBodySchema,
+  type NavigationDefinition,
+  type NavigationNode,
+  parseSiteMap,
+  type SiteMapNode,
+} from '@procedo/client-api';
+import {
   DefinitionConflictBodySchema,
   DefinitionVersionListSchema,
   DesignerNavigationListSchema,
   DesignerNavigationSchema,
-  type NavigationDefinition,
   NavigationDiffSchema,
-  type NavigationNode,
   PublishedNavigationVersionSchema,
-  parseSiteMap,
-  type SiteMapNode,
-} from '@procedo/client-api';
+} from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PROFILE_ID } from '../../db/seed-data';
 import {

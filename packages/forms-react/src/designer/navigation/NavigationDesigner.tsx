@@ -42,7 +42,7 @@ export interface NavigationDesignerProps {
   /** The profile's name, for the heading. */
   profileName: string;
   /**
-   * Publishes the draft (e.g. `v1.designer.navigation.publish(profileId, { BaseVersion, Navigation, ChangeNote })`);
+   * Publishes the draft (e.g. the designer client's `designer.navigation.publish(profileId, { BaseVersion, Navigation, ChangeNote })`);
    * resolves with the new version (`{ Version }`). Rejections are read by shape (as the form
    * designer's): issues (paths `['Navigation', 'Nodes', i, 'Children', j, …]`) show at their
    * nodes; `CONFLICT` says another designer published first. The draft is kept on every failure.

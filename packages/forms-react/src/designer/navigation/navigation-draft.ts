@@ -1,9 +1,5 @@
-import {
-  type NavigationDefinition,
-  type NavigationLink,
-  type NavigationNode,
-  navigationProblems,
-} from '@procedo/client-api';
+import type { NavigationDefinition, NavigationLink, NavigationNode } from '@procedo/client-api';
+import { navigationProblems } from '@procedo/client-api/designer';
 import type { DraftProblem } from '../draft-problems';
 
 /**
