@@ -3,8 +3,9 @@
  * `designer/forms…`, `designer/commands…`, `designer/navigation…`, `designer/datasources…`,
  * `designer/filters…`, `designer/changes`), their wire schemas and errors, and the rules the
  * designers and the server share (`definitionProblems`, `diffDefinitions`, `diffCommandSteps`,
- * `diffNavigation`, `navigationProblems`, `navigationLinkUrl`). An entry of its own, so that only
- * the designers' pages load them; the main entry keeps what every page needs.
+ * `diffNavigation`, `navigationProblems`, `navigationLinkUrl`) with the navigation tree's schema. An
+ * entry of its own, so that only the designers' pages load them; the main entry keeps what every
+ * page needs.
  */
 
 export { DefinitionIssueCode, definitionProblems } from './designer/check';
@@ -150,3 +151,16 @@ export {
   isBreakingChangeError,
   isDefinitionConflictError,
 } from './v1/designer-versions';
+export type {
+  NavigationDefinition,
+  NavigationLink,
+  NavigationLinkKind,
+  NavigationNode,
+} from './v1/navigation-schemas';
+export {
+  NAVIGATION_LIMITS,
+  NavigationDefinitionSchema,
+  NavigationLinkSchema,
+  NavigationNodeSchema,
+  SAME_ORIGIN_PATH,
+} from './v1/navigation-schemas';

@@ -306,19 +306,6 @@ export { IDEMPOTENCY_KEY_MAX, type IdempotencyOptions, idempotencyHeaders } from
 export type { Language, LanguageList, LanguagesApi } from './v1/languages';
 export { createLanguagesApi, LanguageListSchema, LanguageSchema } from './v1/languages';
 export type {
-  NavigationDefinition,
-  NavigationLink,
-  NavigationLinkKind,
-  NavigationNode,
-} from './v1/navigation-schemas';
-export {
-  NAVIGATION_LIMITS,
-  NavigationDefinitionSchema,
-  NavigationLinkSchema,
-  NavigationNodeSchema,
-  SAME_ORIGIN_PATH,
-} from './v1/navigation-schemas';
-export type {
   ElementPermissionChange,
   ElementPermissionEntry,
   FormPermissions,

@@ -24,8 +24,9 @@ async function modulesOf(entry: string): Promise<string[]> {
   return Object.keys(result.metafile.inputs);
 }
 
-/** The designers' modules: their resources, schemas and rules. */
-const isDesignerModule = (file: string) => /^src\/(designer\/|v1\/designer)/.test(file);
+/** The designers' modules: their resources, schemas and rules, and the navigation tree's schema. */
+const isDesignerModule = (file: string) =>
+  /^src\/(designer\/|v1\/designer|v1\/navigation-schemas)/.test(file);
 
 describe('the designer entry', () => {
   it('is exported as ./designer, in the shape of ./locales/de', () => {
@@ -57,6 +58,7 @@ describe('the designer entry', () => {
       'src/v1/designer-navigation.ts',
       'src/v1/designer-versions.ts',
       'src/v1/designer.ts',
+      'src/v1/navigation-schemas.ts',
     ]);
   });
 });

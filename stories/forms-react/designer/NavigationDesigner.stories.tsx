@@ -1,4 +1,4 @@
-import type { NavigationDefinition } from '@procedo/client-api';
+import type { NavigationDefinition } from '@procedo/client-api/designer';
 import { I18nProvider } from '@procedo/forms-react';
 import { NavigationDesigner } from '@procedo/forms-react/designer';
 import type { Meta, StoryObj } from '@storybook/react-vite';

@@ -1,4 +1,5 @@
-import type { ApiIssue, NavigationDefinition, NavigationNode } from '@procedo/client-api';
+import type { ApiIssue } from '@procedo/client-api';
+import type { NavigationDefinition, NavigationNode } from '@procedo/client-api/designer';
 import {
   type DefinitionVersionList,
   type DesignerNavigation,

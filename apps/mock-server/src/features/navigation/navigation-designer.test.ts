@@ -1,16 +1,12 @@
-import {
-  ApiErrorBodySchema,
-  type NavigationDefinition,
-  type NavigationNode,
-  parseSiteMap,
-  type SiteMapNode,
-} from '@procedo/client-api';
+import { ApiErrorBodySchema, parseSiteMap, type SiteMapNode } from '@procedo/client-api';
 import {
   DefinitionConflictBodySchema,
   DefinitionVersionListSchema,
   DesignerNavigationListSchema,
   DesignerNavigationSchema,
+  type NavigationDefinition,
   NavigationDiffSchema,
+  type NavigationNode,
   PublishedNavigationVersionSchema,
 } from '@procedo/client-api/designer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { NavigationDefinition } from '@procedo/client-api';
+import type { NavigationDefinition } from '@procedo/client-api/designer';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Tree, TreeItem, TreeItemContent } from 'react-aria-components';
 import { useOnDemandTexts } from '../../i18n/texts';

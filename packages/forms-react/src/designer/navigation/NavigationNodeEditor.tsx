@@ -1,4 +1,4 @@
-import type { NavigationLink, NavigationLinkKind } from '@procedo/client-api';
+import type { NavigationLink, NavigationLinkKind } from '@procedo/client-api/designer';
 import { type ReactNode, useId } from 'react';
 import type { NavigationDesignerProps, NavigationTarget } from './NavigationDesigner';
 import type { DraftNavNode, NavDraftProblem, updateNavNode } from './navigation-draft';

@@ -1,4 +1,4 @@
-import type { NavigationDefinition, NavigationLink, NavigationNode } from '@procedo/client-api';
+import type { NavigationDefinition, NavigationLink, NavigationNode } from '@procedo/client-api/designer';
 import { navigationProblems } from '@procedo/client-api/designer';
 import type { DraftProblem } from '../draft-problems';
 

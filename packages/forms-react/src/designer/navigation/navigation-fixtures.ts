@@ -1,4 +1,4 @@
-import type { NavigationDefinition } from '@procedo/client-api';
+import type { NavigationDefinition } from '@procedo/client-api/designer';
 
 /** The operators' navigation, as the designer API gives it (tests and stories). */
 export const OPERATOR_NAVIGATION: NavigationDefinition = {

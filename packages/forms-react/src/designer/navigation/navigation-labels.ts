@@ -1,4 +1,4 @@
-import type { NavigationLinkKind } from '@procedo/client-api';
+import type { NavigationLinkKind } from '@procedo/client-api/designer';
 
 /** The navigation designer's texts; override any through `labels` or `ProcedoTexts` (section `navigationDesigner`). */
 export interface NavigationDesignerLabels {
