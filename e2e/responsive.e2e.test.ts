@@ -41,7 +41,11 @@ const HEAVY = {
   flowHome: chunkFile((key) => key === 'src/routes/FlowHomePage.tsx', 'the flow home page'),
   dashboard: chunkFile((key) => key === 'src/routes/DashboardPage.tsx', 'the dashboard page'),
   charts: chunkFile((key) => key.endsWith('packages/forms-react/src/charts.ts'), 'the charts'),
-  reactAria: chunkFile((key) => /^_react-aria-.*\.js$/.test(key), 'the react-aria vendor chunk'),
+  // react-aria's combobox and list box with the picker's search: loaded on the first focus of a picker.
+  pickerComboBox: chunkFile(
+    (key) => key.endsWith('packages/forms-react/src/fields/PickerComboBox.tsx'),
+    "the picker's combobox",
+  ),
   // The full v1 client (every resource's schemas): the logon page builds only `session` (api-session.ts).
   v1Client: chunkFile((key) => key.startsWith('_api-') && !manifest[key]?.src, 'the full v1 client'),
   processRunner: chunkFile(
@@ -161,8 +165,9 @@ describe('reference host: narrow screens and the route split', () => {
     await formByTitle(page, 'Suppliers').waitFor();
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
 
-    // A record form (its own page load): each label stands above its field; no grid, chart or
-    // process runner code (the runner loads when a process is first started or run).
+    // A record form (its own page load): each label stands above its field; no grid, chart,
+    // process runner code (the runner loads when a process is first started or run) or picker
+    // combobox (it loads on the first focus of a picker).
     scripts.clear();
     const { label, input } = await nameLabelAndInput(page);
     expect(label.y + label.height).toBeLessThanOrEqual(input.y + 1);
@@ -172,6 +177,7 @@ describe('reference host: narrow screens and the route split', () => {
     expect(recordScripts).not.toContain(HEAVY.grid);
     expect(recordScripts).not.toContain(HEAVY.charts);
     expect(recordScripts).not.toContain(HEAVY.processRunner);
+    expect(recordScripts).not.toContain(HEAVY.pickerComboBox);
 
     // A search form: its grid scrolls sideways inside itself, never the page; a row's dialog fits.
     const { grid, first } = await openRowDialog(page);

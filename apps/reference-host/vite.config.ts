@@ -10,20 +10,17 @@ import { defaultClientConditions, defineConfig } from 'vite';
 const SHIPPED_LOCALES = ['en-US'];
 
 /**
- * The libraries every page shares, each in one long-cached chunk whatever page loads first
- * (docs/ARCHITECTURE.md, Host bundle): React and the router (the logon page too), then the
- * react-aria family every signed-in page uses. Everything else follows the route split.
+ * The libraries every page shares, in one long-cached chunk whatever page loads first
+ * (docs/ARCHITECTURE.md, Host bundle): React and the router (the logon page too). react-aria is not
+ * grouped: its modules follow the pages and the parts loaded on demand that use them (the picker's
+ * combobox, the developer bar's menus, the designers' trees), so a page fetches only the react-aria
+ * code it runs. Everything else follows the route split.
  */
 const VENDOR_CHUNKS = [
   {
     name: 'react',
     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
     priority: 2,
-  },
-  {
-    name: 'react-aria',
-    test: /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc[\\/]helpers|client-only|use-sync-external-store|clsx)[\\/]/,
-    priority: 1,
   },
 ];
 
