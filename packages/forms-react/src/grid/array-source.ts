@@ -66,49 +66,62 @@ export interface StepwiseSort<T> {
 }
 
 /**
- * A stable merge sort of `rows` done by steps: runs of `runSize` rows sorted one a step, then
- * neighbouring runs merged one pair a step (the left run first on ties, so equal rows keep their
- * order). For 100,000 rows and runs of 4,096 no step compares more than the rows of one merge.
+ * A stable merge sort of `rows` done by steps of bounded work: runs of `runSize` rows sorted one a
+ * step, then neighbouring runs merged, at most `runSize` rows of a merge a step (the left run first
+ * on ties, so equal rows keep their order). No step compares more than about `runSize · log2(runSize)`
+ * pairs, however many rows there are.
  */
 export function stepwiseSort<T>(
   rows: readonly T[],
   order: (a: T, b: T) => number,
   runSize = 4096,
 ): StepwiseSort<T> {
-  const runs: T[][] = [];
+  let runs: T[][] = [];
   for (let start = 0; start < rows.length; start += runSize) runs.push(rows.slice(start, start + runSize));
   let toSort = 0;
-  /** Runs merged into the next level so far, and where this level's merging is. */
+  /** The runs of the next level, and the merge under way (of `runs[next]` and `runs[next + 1]`). */
   let merged: T[][] = [];
   let next = 0;
-  const merge = (left: T[], right: T[]): T[] => {
-    const out: T[] = new Array(left.length + right.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < left.length && j < right.length) {
-      out[k++] = order(right[j] as T, left[i] as T) < 0 ? (right[j++] as T) : (left[i++] as T);
+  let merge: { left: T[]; right: T[]; out: T[]; i: number; j: number } | null = null;
+
+  const isDone = () => toSort === runs.length && runs.length <= 1;
+  /** Moves up to `runSize` rows of the current merge; `true` when that merge is complete. */
+  const mergeSome = (m: NonNullable<typeof merge>): boolean => {
+    const { left, right, out } = m;
+    const stop = Math.min(out.length, m.i + m.j + runSize);
+    while (m.i + m.j < stop) {
+      if (m.j >= right.length || (m.i < left.length && order(right[m.j] as T, left[m.i] as T) >= 0)) {
+        out[m.i + m.j] = left[m.i++] as T;
+      } else {
+        out[m.i + m.j] = right[m.j++] as T;
+      }
     }
-    while (i < left.length) out[k++] = left[i++] as T;
-    while (j < right.length) out[k++] = right[j++] as T;
-    return out;
+    return m.i + m.j === out.length;
   };
-  const isDone = () => toSort === runs.length && runs.length <= 1 && merged.length === 0;
   const step = (): boolean => {
     if (isDone()) return true;
     if (toSort < runs.length) {
       (runs[toSort] as T[]).sort(order);
       toSort++;
-      return false;
+      return isDone();
     }
-    if (next < runs.length) {
+    if (!merge) {
       const left = runs[next] as T[];
       const right = runs[next + 1];
-      merged.push(right ? merge(left, right) : left);
+      if (!right) {
+        merged.push(left);
+        next += 2;
+      } else {
+        merge = { left, right, out: new Array(left.length + right.length), i: 0, j: 0 };
+      }
+    }
+    if (merge && mergeSome(merge)) {
+      merged.push(merge.out);
+      merge = null;
       next += 2;
     }
-    if (next >= runs.length) {
-      runs.splice(0, runs.length, ...merged);
+    if (!merge && next >= runs.length) {
+      runs = merged;
       toSort = runs.length;
       merged = [];
       next = 0;
