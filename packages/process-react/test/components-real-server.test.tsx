@@ -85,10 +85,10 @@ describe('ProcessCommand against the real server', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const v1 = await signedIn();
     renderWithRunner(v1, <ProcessCommand />);
-    await screen.findByRole('option', { name: /Interaction tour/ }, WAIT);
+    await screen.findByRole('radio', { name: /Interaction tour/ }, WAIT);
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByRole('alert').textContent).toBe('A command needs to be selected');
-    await user.click(screen.getByRole('option', { name: /Interaction tour/ }));
+    await user.click(screen.getByRole('radio', { name: /Interaction tour/ }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -98,7 +98,7 @@ describe('ProcessCommand against the real server', { timeout: 60_000 }, () => {
     const onCreated = vi.fn();
     const { navigate } = renderWithRunner(v1, <ProcessCommand onCreated={onCreated} />);
     // CAPA: 'open flow' set, a name asked.
-    await user.click(await screen.findByRole('option', { name: /CAPA/ }, WAIT));
+    await user.click(await screen.findByRole('radio', { name: /CAPA/ }, WAIT));
     expect(
       (screen.getByRole('checkbox', { name: 'Open in the flow page' }) as HTMLInputElement).checked,
     ).toBe(true);
@@ -120,7 +120,7 @@ describe('ProcessCommand against the real server', { timeout: 60_000 }, () => {
     const v1 = await signedIn();
     const onCreated = vi.fn();
     const { navigate } = renderWithRunner(v1, <ProcessCommand onCreated={onCreated} />);
-    await user.click(await screen.findByRole('option', { name: /Interaction tour/ }, WAIT));
+    await user.click(await screen.findByRole('radio', { name: /Interaction tour/ }, WAIT));
     await user.click(screen.getByRole('checkbox', { name: 'Start the first step' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled(), WAIT);
@@ -158,7 +158,7 @@ describe('ProcessCommand against the real server', { timeout: 60_000 }, () => {
     );
     expect(expected).toBeTruthy();
 
-    await user.click(await screen.findByRole('option', { name: /CAPA/ }, WAIT));
+    await user.click(await screen.findByRole('radio', { name: /CAPA/ }, WAIT));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const name = await screen.findByRole('textbox', { name: 'Enter a name for the new process' }, WAIT);
     await user.clear(name);

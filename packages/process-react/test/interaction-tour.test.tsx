@@ -207,9 +207,9 @@ describe.each([
     const tour = renderTour(v1, isSupervisor);
 
     // The process command: create with Start (mode 1), which runs the first step at once.
-    const list = await screen.findByRole('listbox', { name: 'Process command' }, WAIT);
+    const list = await screen.findByRole('radiogroup', { name: 'Process command' }, WAIT);
     // The list box can be in the page before its commands arrive.
-    await user.click(await within(list).findByRole('option', { name: /Interaction tour/ }, WAIT));
+    await user.click(await within(list).findByRole('radio', { name: /Interaction tour/ }, WAIT));
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     // 1. Confirm: no cancels (a warning toast; the step stays active), yes proceeds.

@@ -62,7 +62,7 @@ describe('ProcessCommand: a command without steps', { timeout: 60_000 }, () => {
         </ProcessRunnerProvider>
       </ShellProvider>,
     );
-    await user.click(await screen.findByRole('option', { name: EMPTY_COMMAND }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('radio', { name: EMPTY_COMMAND }, { timeout: 15_000 }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const alert = await screen.findByRole('alertdialog', {}, { timeout: 15_000 });
     expect(within(alert).getByText(Messages.processHasNoTasks)).toBeTruthy();
