@@ -9,6 +9,12 @@
 //   corepack pnpm --filter @procedo/client-api --filter @procedo/mock-server --filter @procedo/forms-react run build
 //   corepack pnpm --filter @procedo/reference-host build
 //   node bench/dashboard-bench.mjs            BENCH_RUNS (default 9)
+//   BENCH_LATENCY_MS=100 node bench/dashboard-bench.mjs   every request (code and data) delayed by
+//                                             Chromium's network emulation, as over a real network
+//
+// Three visits of each page in one browser context: cold (nothing cached), warm (the second: code
+// from the HTTP cache, compiled again, the compiled code kept) and hot (the third: Chromium's code
+// cache used too — what a user who comes back every day gets).
 //
 // Writes bench/results/dashboard.json.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +30,7 @@ const hostDist = path.join(root, 'apps/reference-host/dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const TARGET_MS = 400;
 const TARGET_CHART_KB = 60;
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 
 requireChromium();
 const assets = await readdir(path.join(hostDist, 'assets')).catch(() => {
@@ -117,7 +124,14 @@ const dashboardDrawn = ({ widgets, charts }) => {
 };
 const helpDrawn = () => document.querySelector('main h1') !== null;
 
-const samples = { dashboardCold: [], dashboardWarm: [], baselineCold: [], baselineWarm: [] };
+const samples = {
+  dashboardCold: [],
+  dashboardWarm: [],
+  dashboardHot: [],
+  baselineCold: [],
+  baselineWarm: [],
+  baselineHot: [],
+};
 for (let run = 0; run < RUNS; run++) {
   // Interleaved, so machine drift hits both pages alike.
   for (const [name, url, ready, arg] of [
@@ -127,8 +141,18 @@ for (let run = 0; run < RUNS; run++) {
     const context = await signedIn();
     await watch(context, ready, arg);
     const page = await context.newPage();
+    if (LATENCY_MS > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: LATENCY_MS,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
     samples[`${name}Cold`].push(await timeTo(page, url));
     samples[`${name}Warm`].push(await timeTo(page, url));
+    samples[`${name}Hot`].push(await timeTo(page, url));
     await context.close();
   }
 }
@@ -150,11 +174,12 @@ const medians = Object.fromEntries(Object.entries(samples).map(([name, values]) 
 const ratio = {
   cold: medians.dashboardCold / medians.baselineCold,
   warm: medians.dashboardWarm / medians.baselineWarm,
+  hot: medians.dashboardHot / medians.baselineHot,
 };
 const ms = (value) => `${value.toFixed(0)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
-  `/dashboard?id=1 (${expected.widgets} widgets, ${expected.charts} charts), ${RUNS} interleaved runs, medians (Chromium ${browser.version()}):`,
+  `/dashboard?id=1 (${expected.widgets} widgets, ${expected.charts} charts), ${RUNS} interleaved runs, medians (Chromium ${browser.version()}${LATENCY_MS > 0 ? `, ${LATENCY_MS} ms latency` : ''}):`,
 );
 console.log(
   `  drawn, cold  ${ms(medians.dashboardCold).padStart(8)}   baseline (help page) ${ms(medians.baselineCold).padStart(8)}   ratio ${ratio.cold.toFixed(2)}×`,
@@ -162,7 +187,13 @@ console.log(
 console.log(
   `  drawn, warm  ${ms(medians.dashboardWarm).padStart(8)}   baseline (help page) ${ms(medians.baselineWarm).padStart(8)}   ratio ${ratio.warm.toFixed(2)}×`,
 );
-console.log(`  target ≤ ${TARGET_MS} ms: ${medians.dashboardCold <= TARGET_MS ? 'met' : 'MISSED'} (cold)`);
+console.log(
+  `  drawn, hot   ${ms(medians.dashboardHot).padStart(8)}   baseline (help page) ${ms(medians.baselineHot).padStart(8)}   ratio ${ratio.hot.toFixed(2)}×`,
+);
+const verdict = (value) => (value <= TARGET_MS ? 'met' : 'MISSED');
+console.log(
+  `  target ≤ ${TARGET_MS} ms: cold ${verdict(medians.dashboardCold)}, warm ${verdict(medians.dashboardWarm)}, hot ${verdict(medians.dashboardHot)}`,
+);
 console.log(
   `Chart chunk ${chart.file}: min ${kb(chart.minBytes)}, min+gzip ${kb(chart.gzipBytes)} (target ≤ ${TARGET_CHART_KB} KB: ${chart.gzipBytes <= TARGET_CHART_KB * 1024 ? 'met' : 'MISSED'}); loaded by a form page: ${formLoadsCharts ? 'YES' : 'no'}`,
 );
@@ -171,6 +202,6 @@ const outDir = path.join(root, 'bench', 'results');
 await mkdir(outDir, { recursive: true });
 await writeFile(
   path.join(outDir, 'dashboard.json'),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, expected, medians, ratio, chart, formLoadsCharts, samples }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, latencyMs: LATENCY_MS, expected, medians, ratio, chart, formLoadsCharts, samples }, null, 2)}\n`,
 );
 if (formLoadsCharts) process.exit(1);

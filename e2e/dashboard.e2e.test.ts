@@ -72,6 +72,25 @@ describe('reference host: dashboards', () => {
     await context.close();
   });
 
+  it('a signed-in load of /dashboard?id=1 reads the session and the dashboard once each, started by the entry', async () => {
+    const { context, page, pageErrors } = await openPage(env.browser, env.server.url);
+    await logOnAndWaitForHome(page, 'supervisor');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v1/')) sent.push(pathname);
+    });
+    await page.goto('/dashboard?id=1');
+    await overview(page).getByRole('article', { name: 'My open process steps' }).waitFor();
+    await overview(page).locator('svg.procedo-BarChart').first().waitFor();
+    // The entry sent these two first, and the v1 client took them over instead of sending its own.
+    expect(sent.filter((call) => call === '/api/v1/session')).toHaveLength(1);
+    expect(sent.filter((call) => call === '/api/v1/dashboards/1')).toHaveLength(1);
+    expect(sent.slice(0, 2).sort()).toEqual(['/api/v1/dashboards/1', '/api/v1/session']);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('/dashboard?id=1 at a Timepoint shows the banner, and a click on a bar keeps the Timepoint', async () => {
     const { context, page, pageErrors } = await openPage(env.browser, env.server.url, { bypassCSP: true });
     await logOnAndWaitForHome(page, 'supervisor');

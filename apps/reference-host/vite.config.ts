@@ -1,6 +1,6 @@
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 /**
  * react-aria's translated strings we ship (docs/ARCHITECTURE.md): Procedo's UI is English and
@@ -24,10 +24,48 @@ const VENDOR_CHUNKS = [
   },
 ];
 
+/**
+ * The entry (src/main.tsx) starts a page's first reads and then loads the app with `import()`
+ * (src/boot.tsx), so React and the app are not evaluated before those reads leave. Their code is
+ * still fetched from the start: this adds `<link rel="modulepreload">` for the boot chunk and its
+ * static imports to index.html, as Vite does for the entry's own static imports.
+ */
+function preloadBoot(bootModule: string): Plugin {
+  return {
+    name: 'procedo:preload-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(bootModule));
+        if (!boot) throw new Error(`preload-boot: no chunk for ${bootModule}`);
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(boot.fileName);
+        // The entry and its own static imports are preloaded by Vite already.
+        for (const file of [entry?.fileName, ...(entry?.imports ?? [])]) if (file) files.delete(file);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.PROCEDO_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [optimizeLocales.vite({ locales: SHIPPED_LOCALES }), react()],
+  plugins: [optimizeLocales.vite({ locales: SHIPPED_LOCALES }), react(), preloadBoot('/src/boot.tsx')],
   // `resolve.conditions` replaces Vite's defaults, so keep them after our source condition.
   resolve: { conditions: ['@procedo/source', ...defaultClientConditions] },
   build: {

@@ -30,7 +30,7 @@ import {
 
 // Every page is loaded on its first visit (routes/lazy-pages.tsx; main.tsx's <Suspense> shows
 // the loading state): a new route adds one line there and its <Route> here.
-const ROUTES = (
+export const ROUTES = (
   <>
     <Route path="/logon" element={<LogonPage />} />
     <Route path="/blank" element={<BlankPage />} />
@@ -80,14 +80,4 @@ export function preloadPagesFor(pathname: string): Promise<unknown> {
       return typeof type?.preload === 'function' ? type.preload() : null;
     }),
   );
-}
-
-/**
- * Whether `location` is a signed-in page (inside the application shell, not `/logon`, `/blank` or
- * help) that reads the session first — not `/?cmd=logout_kill`, which signs out instead (RootRoute).
- */
-export function readsSessionFirst({ pathname, search }: { pathname: string; search: string }): boolean {
-  if (pathname === '/' && new URLSearchParams(search).get('cmd') === 'logout_kill') return false;
-  const matches = matchRoutes(createRoutesFromElements(ROUTES), pathname) ?? [];
-  return matches.some(({ route }) => route.path === '/');
 }

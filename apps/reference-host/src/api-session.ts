@@ -5,6 +5,7 @@ import {
   getWindowAjaxCounter,
   type V1ClientOptions,
 } from '@procedo/client-api';
+import { earlyFetch } from './early-reads';
 
 // The host's session plumbing, apart from the full v1 client so that the logon page loads only
 // the session resource's code (docs/ARCHITECTURE.md, Host bundle); `api.ts` re-exports it all.
@@ -58,6 +59,8 @@ export function applySessionTimeout(minutes: number): void {
 /** The options of every v1 client of the host (same origin). */
 export const v1Options: V1ClientOptions = {
   baseUrl: '',
+  // A page's first reads may already be under way (main.tsx, early-reads.ts).
+  fetch: earlyFetch,
   ajaxCounter,
   serverTimeout,
   readOnlyTimepoint: viewedTimepoint,

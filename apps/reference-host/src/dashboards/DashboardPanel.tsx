@@ -3,7 +3,6 @@ import { DASHBOARD_LABELS, Dashboard } from '@procedo/forms-react/dashboard';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { v1 } from '../api';
-import { prefetchKeys, takePrefetched } from '../prefetch';
 import type { ProcessTimeTravel } from '../processes/process-time-travel';
 import { useLoad } from '../processes/useLoad';
 
@@ -28,14 +27,7 @@ export function DashboardPanel({
 }) {
   const navigate = useNavigate();
   const { timepoint, href } = timeTravel;
-  const loaded = useLoad(
-    () =>
-      // The first load of a page may find its call already started (main.tsx, prefetch-data.ts).
-      takePrefetched(prefetchKeys.dashboard(dashboardId, timepoint), () =>
-        v1.dashboards.get(dashboardId, timeTravel.read),
-      ),
-    [dashboardId, timepoint],
-  );
+  const loaded = useLoad(() => v1.dashboards.get(dashboardId, timeTravel.read), [dashboardId, timepoint]);
   const hrefFor = useCallback((no: number, where: SearchFilter | null) => href(gridHref(no, where)), [href]);
   return (
     <Dashboard

@@ -15,7 +15,6 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applySessionTimeout, bindSessionLock, callback, serverTimeout, v1 } from '../api';
 import { logonUrlFor } from '../logon/return-url';
-import { prefetchKeys, takePrefetched } from '../prefetch';
 import { ProcessChangesContext } from '../processes/process-changes';
 import { RouteLoading } from '../routes/route-loading';
 import { userMessage } from '../user-message';
@@ -44,8 +43,8 @@ export function SignedInLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the context is loaded once per visit
   useEffect(() => {
     let isCurrent = true;
-    // The page's first session read may already be under way (main.tsx, prefetch-data.ts).
-    takePrefetched(prefetchKeys.session, () => v1.session.get())
+    v1.session
+      .get()
       .then((context) => {
         if (!isCurrent) return;
         applySessionTimeout(context.SessionTimeoutMinutes);
