@@ -1,5 +1,5 @@
 import { createV1Client } from '@procedo/client-api';
-import { createRoutesFromElements, type RouteObject } from 'react-router';
+import { createRoutesFromElements, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from './App';
 import {
@@ -12,6 +12,8 @@ import {
   SESSION_READ,
   startEarlyReads,
 } from './early-reads';
+import * as lazyPages from './routes/lazy-pages';
+import { pageCode } from './routes/page-code';
 
 const BASE = 'http://host.test/';
 const at = (path: string) => new URL(path, BASE).href;
@@ -38,22 +40,25 @@ describe('earlyReadsFor', () => {
     expect(earlyReadsFor(location('/form?WebTemplateNo=102'))).toEqual({
       urls: [SESSION_READ],
       showsDashboard: false,
+      pages: ['RootRoute'],
     });
     expect(earlyReadsFor(location('/'))).toEqual({
       urls: [SESSION_READ, dashboardRead(1)],
       showsDashboard: true,
+      pages: ['RootRoute', 'HomePage', 'DashboardPanel'],
     });
     expect(earlyReadsFor(location('/dashboard?id=2'))).toEqual({
       urls: [SESSION_READ, dashboardRead(2)],
       showsDashboard: true,
+      pages: ['RootRoute', 'DashboardPage', 'DashboardPanel'],
     });
     // Not a dashboard number: the page says so, nothing to read for it.
-    expect(earlyReadsFor(location('/dashboard?id=x'))).toEqual({
+    expect(earlyReadsFor(location('/dashboard?id=x'))).toMatchObject({
       urls: [SESSION_READ],
       showsDashboard: false,
     });
     // At a timepoint the page reads the dashboard itself.
-    expect(earlyReadsFor(location('/dashboard?id=1&Timepoint=2026-01-01%2000%3A00'))).toEqual({
+    expect(earlyReadsFor(location('/dashboard?id=1&Timepoint=2026-01-01%2000%3A00'))).toMatchObject({
       urls: [SESSION_READ],
       showsDashboard: true,
     });
@@ -67,7 +72,7 @@ describe('earlyReadsFor', () => {
       '/help/getting-started',
       '/?cmd=logout_kill',
     ]) {
-      expect(earlyReadsFor(location(href)), href).toEqual({ urls: [], showsDashboard: false });
+      expect(earlyReadsFor(location(href)), href).toEqual({ urls: [], showsDashboard: false, pages: [] });
     }
   });
 
@@ -86,6 +91,24 @@ describe('earlyReadsFor', () => {
     for (const route of shell?.children ?? []) {
       const path = route.index ? '/' : pathOf(route, '/');
       expect(readsSessionFirst(location(path)), path).toBe(true);
+    }
+  });
+
+  it('starts the code of the pages App.tsx shows there (their layout, the page), and the dashboard panel', () => {
+    const routes = createRoutesFromElements(ROUTES);
+    const nameOf = new Map<unknown, string>(Object.entries(lazyPages).map(([name, page]) => [page, name]));
+    for (const href of ['/', '/dashboard?id=1', '/form?WebTemplateNo=102', '/designer/form']) {
+      const shown = (matchRoutes(routes, location(href).pathname) ?? []).map(({ route }) =>
+        nameOf.get((route.element as { type?: unknown } | undefined)?.type),
+      );
+      const early = earlyReadsFor(location(href));
+      // The layout always; the page where it draws a dashboard.
+      expect(
+        early.pages.filter((page) => page !== 'DashboardPanel'),
+        href,
+      ).toEqual(early.showsDashboard ? shown : shown.slice(0, 1));
+      expect(early.pages.includes('DashboardPanel'), href).toBe(early.showsDashboard);
+      for (const page of early.pages) expect(pageCode[page], page).toBeTypeOf('function');
     }
   });
 

@@ -1,8 +1,10 @@
 import { dashboardIdOf, HOME_DASHBOARD_ID } from './dashboards/dashboard-id';
+import type { PageCodeName } from './routes/page-code';
 
 // The first reads of a signed-in page (the session context, and on `/` and `/dashboard?id=…` the
 // dashboard) start here, from the entry module, before React, the router and the v1 client's
-// schemas have been evaluated: that is ~100 ms of a page's start that the reads used to wait for.
+// schemas have been evaluated: that is ~100 ms of a page's start that the reads used to wait for
+// (the entry starts the code of the signed-in layout and of a dashboard page then too).
 // This module imports nothing heavy, so the entry stays small. The v1 client is created with
 // `earlyFetch` as its `fetch`: when the page makes the same GET, the started request's response is
 // handed over once and read by the client as any other (its errors, schemas, ajax counter and
@@ -33,6 +35,8 @@ export interface EarlyReads {
   urls: string[];
   /** Whether the page draws a dashboard, whose chart code can be fetched now too. */
   showsDashboard: boolean;
+  /** The page code to fetch now (routes/page-code.ts): the signed-in layout, a dashboard page. */
+  pages: PageCodeName[];
 }
 
 /**
@@ -41,18 +45,19 @@ export interface EarlyReads {
  * dashboard at a timepoint is left to its page, which writes the timepoint its own way.
  */
 export function earlyReadsFor(location: { pathname: string; search: string }): EarlyReads {
-  if (!readsSessionFirst(location)) return { urls: [], showsDashboard: false };
+  if (!readsSessionFirst(location)) return { urls: [], showsDashboard: false, pages: [] };
   const params = new URLSearchParams(location.search);
-  const id =
-    location.pathname === '/'
-      ? HOME_DASHBOARD_ID
-      : location.pathname === '/dashboard'
-        ? dashboardIdOf(params.get('id'))
-        : null;
-  if (id === null) return { urls: [SESSION_READ], showsDashboard: false };
+  const isHome = location.pathname === '/';
+  const id = isHome
+    ? HOME_DASHBOARD_ID
+    : location.pathname === '/dashboard'
+      ? dashboardIdOf(params.get('id'))
+      : null;
+  if (id === null) return { urls: [SESSION_READ], showsDashboard: false, pages: ['RootRoute'] };
   return {
     urls: params.has('Timepoint') ? [SESSION_READ] : [SESSION_READ, dashboardRead(id)],
     showsDashboard: true,
+    pages: ['RootRoute', isHome ? 'HomePage' : 'DashboardPage', 'DashboardPanel'],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { lazyComponent, useLoaded } from '../lazy-component';
+import { pageCode } from '../routes/page-code';
 import type { DashboardPanel as DashboardPanelType } from './DashboardPanel';
 
 type Props = ComponentProps<typeof DashboardPanelType>;
@@ -8,7 +9,7 @@ type Props = ComponentProps<typeof DashboardPanelType>;
 // (the app's main one) stays without forms-react's `./dashboard` entry.
 // The home page's loader preloads it beside its own code (routes/lazy-pages.tsx).
 export const DashboardPanelCode = lazyComponent<'DashboardPanel', Props>(
-  () => import('./DashboardPanel'),
+  pageCode.DashboardPanel,
   'DashboardPanel',
 );
 

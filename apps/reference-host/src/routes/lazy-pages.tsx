@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { DashboardPanelCode } from '../dashboards/LazyDashboardPanel';
 import { type LazyComponent, lazyComponent } from '../lazy-component';
+import { pageCode } from './page-code';
 
 /** A route page: no props, its code loaded on the first visit or preloaded (main.tsx). */
 export type LazyPage = LazyComponent<Record<string, never>>;
@@ -21,50 +22,38 @@ const lazyPage = <Name extends string>(
 ): LazyPage => lazyComponent(load as () => Promise<Record<Name, ComponentType<Record<string, never>>>>, name);
 
 // One line per route page; App.tsx puts them in the route table.
-export const AuditPrintPage = lazyPage(() => import('./AuditPrintPage'), 'AuditPrintPage');
-export const AuditSearchPage = lazyPage(() => import('./AuditSearchPage'), 'AuditSearchPage');
-export const BlankPage = lazyPage(() => import('./BlankPage'), 'BlankPage');
-export const DashboardPage = lazyPage(() => import('./DashboardPage'), 'DashboardPage');
+export const AuditPrintPage = lazyPage(pageCode.AuditPrintPage, 'AuditPrintPage');
+export const AuditSearchPage = lazyPage(pageCode.AuditSearchPage, 'AuditSearchPage');
+export const BlankPage = lazyPage(pageCode.BlankPage, 'BlankPage');
+export const DashboardPage = lazyPage(pageCode.DashboardPage, 'DashboardPage');
 /** `/designer/form`: the form designer and the form's versions (forms-react's `./designer`). */
-export const DesignerChangesPage = lazyPage(() => import('./DesignerChangesPage'), 'DesignerChangesPage');
-export const DesignerFormPage = lazyPage(() => import('./DesignerFormPage'), 'DesignerFormPage');
-export const DesignerListPage = lazyPage(() => import('./DesignerListPage'), 'DesignerListPage');
+export const DesignerChangesPage = lazyPage(pageCode.DesignerChangesPage, 'DesignerChangesPage');
+export const DesignerFormPage = lazyPage(pageCode.DesignerFormPage, 'DesignerFormPage');
+export const DesignerListPage = lazyPage(pageCode.DesignerListPage, 'DesignerListPage');
 /** `/designer/command`: the process command designer and the command's versions (forms-react's `./designer`). */
-export const DesignerCommandPage = lazyPage(() => import('./DesignerCommandPage'), 'DesignerCommandPage');
+export const DesignerCommandPage = lazyPage(pageCode.DesignerCommandPage, 'DesignerCommandPage');
 /** `/designer/datasource`, `/designer/filters`: datasources and saved filters (forms-react's `./designer`). */
-export const DatasourceDesignerPage = lazyPage(
-  () => import('./DatasourceDesignerPage'),
-  'DatasourceDesignerPage',
-);
-export const FilterManagerPage = lazyPage(() => import('./FilterManagerPage'), 'FilterManagerPage');
-export const FilterEditorPage = lazyPage(() => import('./FilterEditorPage'), 'FilterEditorPage');
-export const FlowHomePage = lazyPage(() => import('./FlowHomePage'), 'FlowHomePage');
-export const FormPage = lazyPage(() => import('./FormPage'), 'FormPage');
-export const HelpPage = lazyPage(() => import('./HelpPage'), 'HelpPage');
+export const DatasourceDesignerPage = lazyPage(pageCode.DatasourceDesignerPage, 'DatasourceDesignerPage');
+export const FilterManagerPage = lazyPage(pageCode.FilterManagerPage, 'FilterManagerPage');
+export const FilterEditorPage = lazyPage(pageCode.FilterEditorPage, 'FilterEditorPage');
+export const FlowHomePage = lazyPage(pageCode.FlowHomePage, 'FlowHomePage');
+export const FormPage = lazyPage(pageCode.FormPage, 'FormPage');
+export const HelpPage = lazyPage(pageCode.HelpPage, 'HelpPage');
 /** The home page, with its dashboard's code (loaded apart, as the dashboard page shares it) at once. */
 export const HomePage = lazyPage(
-  async () => (await Promise.all([import('./HomePage'), DashboardPanelCode.preload()]))[0],
+  async () => (await Promise.all([pageCode.HomePage(), DashboardPanelCode.preload()]))[0],
   'HomePage',
 );
-export const LogonPage = lazyPage(() => import('./LogonPage'), 'LogonPage');
+export const LogonPage = lazyPage(pageCode.LogonPage, 'LogonPage');
 /** `/designer/navigation`: the navigation designer and a profile's versions (forms-react's `./designer`). */
-export const NavigationDesignerPage = lazyPage(
-  () => import('./NavigationDesignerPage'),
-  'NavigationDesignerPage',
-);
-export const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
+export const NavigationDesignerPage = lazyPage(pageCode.NavigationDesignerPage, 'NavigationDesignerPage');
+export const NotFoundPage = lazyPage(pageCode.NotFoundPage, 'NotFoundPage');
 /** `/_forms/form`: the element permissions editor over a form (forms-react's `./permissions`). */
-export const PermissionsEditorPage = lazyPage(
-  () => import('./PermissionsEditorPage'),
-  'PermissionsEditorPage',
-);
-export const PermissionsOverviewPage = lazyPage(
-  () => import('./PermissionsOverviewPage'),
-  'PermissionsOverviewPage',
-);
-export const ProfilePage = lazyPage(() => import('./ProfilePage'), 'ProfilePage');
+export const PermissionsEditorPage = lazyPage(pageCode.PermissionsEditorPage, 'PermissionsEditorPage');
+export const PermissionsOverviewPage = lazyPage(pageCode.PermissionsOverviewPage, 'PermissionsOverviewPage');
+export const ProfilePage = lazyPage(pageCode.ProfilePage, 'ProfilePage');
 /** The signed-in layout (shell, session, opener, process runner) of every page below `/`. */
-export const RootRoute = lazyPage(() => import('./RootRoute'), 'RootRoute');
-export const SecurityEventsPage = lazyPage(() => import('./SecurityEventsPage'), 'SecurityEventsPage');
-export const StepPage = lazyPage(() => import('./StepPage'), 'StepPage');
-export const SystemPage = lazyPage(() => import('./SystemPage'), 'SystemPage');
+export const RootRoute = lazyPage(pageCode.RootRoute, 'RootRoute');
+export const SecurityEventsPage = lazyPage(pageCode.SecurityEventsPage, 'SecurityEventsPage');
+export const StepPage = lazyPage(pageCode.StepPage, 'StepPage');
+export const SystemPage = lazyPage(pageCode.SystemPage, 'SystemPage');
