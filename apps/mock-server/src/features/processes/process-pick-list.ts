@@ -21,12 +21,15 @@ import type { ProcessStore, StepRecord } from './processes-store';
 async function pickItems(auth: AuthContext, def: StepDefinition): Promise<PickListItem[]> {
   const pick = def.pickList;
   if (!pick) return [];
-  const { rows } = await auth.database.stores.records.search({
+  // The first rows in title order: a keyset page, so no count of the entity's records runs.
+  const { rows } = await auth.database.stores.records.searchPage({
     entity: pick.entity,
     text: '',
     filters: [],
-    offset: 0,
+    conditions: [],
+    after: null,
     limit: pick.limit,
+    count: false,
   });
   return rows.map((row) => {
     const v = row.values;

@@ -115,14 +115,16 @@ export async function searchRecords(
     shown,
   } = await searchForm(forms, auth, webTemplateNo, query.filters, query.atIso);
   const pageSize = query.pageSize ?? defaultSize;
-  const { rows, total } = await auth.database.stores.records.search({
-    entity: definition.Entity,
-    text: query.text,
-    filters,
-    offset: query.page * pageSize,
-    limit: pageSize,
-    ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
-  });
+  const { rows, total } = await auth.database.stores.records
+    .search({
+      entity: definition.Entity,
+      text: query.text,
+      filters,
+      offset: query.page * pageSize,
+      limit: pageSize,
+      ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
+    })
+    .catch(stoppedSearch);
   return {
     Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values) })),
     Page: query.page,
@@ -161,14 +163,7 @@ export async function searchRecordsPage(
       count: query.count,
       ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
     })
-    .catch((error: unknown) => {
-      if (!(error instanceof SearchTimeLimitError)) throw error;
-      throw new AppError({
-        status: 422,
-        code: ApiErrorCode.SearchTimeLimit,
-        message: searchTimeLimitMessage(error.limitMs),
-      });
-    });
+    .catch(stoppedSearch);
   const last = rows.at(-1);
   return {
     Rows: rows.map((row) => ({ Id: row.id, Values: shown(row.values, extra) })),
@@ -265,6 +260,16 @@ function extraColumns(
   }
   if (issues.length > 0) throw validationFailure(issues);
   return new Set(asked);
+}
+
+/** A search stopped at the time limit as the 422 the client shows; any other error as it is. */
+function stoppedSearch(error: unknown): never {
+  if (!(error instanceof SearchTimeLimitError)) throw error;
+  throw new AppError({
+    status: 422,
+    code: ApiErrorCode.SearchTimeLimit,
+    message: searchTimeLimitMessage(error.limitMs),
+  });
 }
 
 /** What a search page stopped at the time limit answers (422 `SEARCH_TIME_LIMIT`). */

@@ -187,26 +187,29 @@ export function* offsetPage(
   const params: SearchParams = { ...conditions.params, entity, offset, limit };
   const page = 'LIMIT @limit OFFSET @offset';
   const order = 'ORDER BY r.search_key, r.record_id';
+  // Under the search time limit, as a keyset page: its total counts every matching record.
+  const tick = dialect.tick ? [dialect.tick('r.record_id')] : [];
+  const limited = (sql: string): SearchStatement => ({ sql, params, kind: 'page' });
 
   if (atIso === undefined) {
-    const where = ['r.entity = @entity', 'r.is_deleted = 0', ...onPeriod].join(' AND ');
+    const where = ['r.entity = @entity', 'r.is_deleted = 0', ...tick, ...onPeriod].join(' AND ');
     const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.current_version';
     const from = `FROM records r ${join} WHERE ${[where, ...onValues].join(' AND ')}`;
     // The count reads the versions only when a filter looks into their values.
     const counted = onValues.length > 0 ? from : `FROM records r WHERE ${where}`;
-    const total = countOf(yield { sql: `SELECT count(*) AS n ${counted}`, params });
-    const rows = yield { sql: `SELECT v.* ${from} ${order} ${page}`, params };
+    const total = countOf(yield limited(`SELECT count(*) AS n ${counted}`));
+    const rows = yield limited(`SELECT v.* ${from} ${order} ${page}`);
     return { rows, total };
   }
 
   // At T: the periods alive then, found through the interval tree (record-periods.ts), so the
   // cost follows the records of T, not the length of their histories.
   Object.assign(params, aliveParams(dialect, atIso));
-  const alive = aliveSql(dialect, onPeriod);
+  const alive = aliveSql(dialect, [...tick, ...onPeriod]);
   const join = 'JOIN record_versions v ON v.record_id = r.record_id AND v.version = r.version';
   const filtered = `FROM (${alive}) r ${join} WHERE ${onValues.join(' AND ')}`;
   const total = countOf(
-    yield { sql: `SELECT count(*) AS n ${onValues.length > 0 ? filtered : `FROM (${alive}) alive`}`, params },
+    yield limited(`SELECT count(*) AS n ${onValues.length > 0 ? filtered : `FROM (${alive}) alive`}`),
   );
   if (offset >= total) return { rows: [], total };
   let sql: string;
@@ -217,10 +220,10 @@ export function* offsetPage(
   } else {
     // Many records alive at T: walking the periods in title order finds the page soonest.
     sql = `SELECT v.* FROM ${dialect.titleWalk} ${join}
-          WHERE r.entity = @entity AND r.is_deleted = 0 AND r.valid_from <= @at AND r.valid_to > @at
+          WHERE ${['r.entity = @entity', 'r.is_deleted = 0', ...tick, 'r.valid_from <= @at', 'r.valid_to > @at'].join(' AND ')}
           ${order} ${page}`;
   }
-  return { rows: yield { sql, params }, total };
+  return { rows: yield limited(sql), total };
 }
 
 /** A version row with the key its page continues after. */

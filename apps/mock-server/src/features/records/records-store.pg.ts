@@ -172,7 +172,7 @@ export function createPgRecordStore(db: PgDatabase, tuning: SearchTuning = {}): 
       return run(() => searchTitles(options));
     },
     async search(options) {
-      const { rows, total } = await run(() => offsetPage(PG_SEARCH, options, walkAtLeast));
+      const { rows, total } = await run(() => offsetPage(PG_SEARCH, options, walkAtLeast), true);
       return { rows: (rows as unknown as VersionRow[]).map(toRecord), total };
     },
     async searchPage(options) {

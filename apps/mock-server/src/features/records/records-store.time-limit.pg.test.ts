@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
+import { forkNode, OPEN_END } from './record-periods';
 import { SearchTimeLimitError } from './record-seek';
 import type { RecordStore, SearchPageOptions } from './records-store';
 import { createPgRecordStore } from './records-store.pg';
@@ -19,6 +20,13 @@ const VALUES = '{"Grade":"A"}';
  */
 const FIRST_ID = 1_000_000;
 
+/** The added batches' one period each (valid from their version's time on), for reads at a timepoint. */
+const ADDED_AT = '2026-01-01T00:00:00.000Z';
+const PERIODS = `INSERT INTO record_periods
+    (record_id, version, entity, valid_from, valid_to, is_deleted, title, search_key, parent_id, node)
+  SELECT record_id, 1, 'batch', '${ADDED_AT}', '${OPEN_END}', 0, title, search_key, NULL, ${forkNode(ADDED_AT, OPEN_END)}
+  FROM records WHERE search_key LIKE '000-%'`;
+
 let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
@@ -27,8 +35,9 @@ beforeAll(async () => {
     INSERT INTO records (record_id, entity, current_version, is_deleted, title, search_key, current_values_json)
     SELECT ${FIRST_ID} + i, 'batch', 1, 0, printf('000-%06d', i), printf('000-%06d', i), '${VALUES}' FROM n;
     INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
-    SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '2026-01-01T00:00:00.000Z'
+    SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '${ADDED_AT}'
     FROM records WHERE search_key LIKE '000-%';
+    ${PERIODS};
     ANALYZE;`);
   await both.pg.run(
     `INSERT INTO records (record_id, entity, current_version, is_deleted, title, search_key, current_values_json)
@@ -37,9 +46,10 @@ beforeAll(async () => {
   );
   await both.pg.run(
     `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
-     SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '2026-01-01T00:00:00.000Z'
+     SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '${ADDED_AT}'
      FROM records WHERE search_key LIKE '000-%'`,
   );
+  await both.pg.run(PERIODS);
   await both.pg.run('ANALYZE');
 }, 120_000);
 afterAll(() => both?.close());
@@ -87,6 +97,28 @@ describe('the search time limit', () => {
     }
   });
 
+  it('stops an offset page, whose total counts every matching record, now and at a timepoint', async () => {
+    for (const [engine, store, limitMs] of limited(1)) {
+      for (const atIso of [undefined, '2026-06-01T00:00:00.000Z']) {
+        const error = await store
+          .search({
+            entity: 'batch',
+            text: '',
+            filters: [],
+            offset: 0,
+            limit: 10,
+            ...(atIso === undefined ? {} : { atIso }),
+          })
+          .then(
+            () => null,
+            (caught: unknown) => caught,
+          );
+        expect(error, `${engine} ${atIso ?? 'now'}`).toBeInstanceOf(SearchTimeLimitError);
+        expect((error as SearchTimeLimitError).limitMs, engine).toBe(limitMs);
+      }
+    }
+  });
+
   it('answers a count stopped there as "more than" the rows the page found, with the page', async () => {
     for (const [engine, store] of limited(50)) {
       const found = await store.searchPage(page(where('Grade', 'equals', 'A', 'text'), true));
@@ -108,6 +140,11 @@ describe('the search time limit', () => {
       expect(none.count).toEqual({ total: 0, exact: true });
       const held = await store.searchPage(page(where('Grade', 'equals', 'A', 'text'), true));
       expect(held.count).toEqual({ total: 100_000, exact: false });
+      const offset = await store.search({ entity: 'batch', text: '', filters: [], offset: 0, limit: 10 });
+      expect(offset.total).toBeGreaterThan(ADDED);
+      expect(offset.rows.map((row) => row.id)).toEqual(
+        Array.from({ length: 10 }, (_, i) => FIRST_ID + i + 1),
+      );
     }
   });
 });

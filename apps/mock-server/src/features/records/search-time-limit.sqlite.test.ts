@@ -56,3 +56,14 @@ describe('GET forms/{no}/search/page at the search time limit', () => {
     expect(body).toMatchObject({ HasMore: true, Total: 1, TotalIsExact: false });
   });
 });
+
+describe('GET forms/{no}/search (offset pages) at the search time limit', () => {
+  it('answers 422 SEARCH_TIME_LIMIT: its total counts every matching row, past the limit', async () => {
+    const response = await supervisor.fetch('api/v1/forms/111/search?pageSize=10');
+    expect(response.status).toBe(422);
+    expect(ApiErrorBodySchema.parse(await response.json())).toMatchObject({
+      Code: ApiErrorCode.SearchTimeLimit,
+      Message: searchTimeLimitMessage(0),
+    });
+  });
+});
