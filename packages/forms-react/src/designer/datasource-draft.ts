@@ -1,18 +1,7 @@
-import type { DatasourceColumn, DatasourceValueKind } from '@procedo/client-api';
+import { type DatasourceColumn, type DatasourceValueKind, DatasourceValueKindSchema } from '@procedo/client-api';
 
 /** The value kinds a datasource column may hold, in the order the property editor offers them. */
-export const DATASOURCE_KINDS: readonly DatasourceValueKind[] = [
-  'text',
-  'textarea',
-  'phone',
-  'brackets',
-  'number',
-  'date',
-  'select',
-  'checkbox',
-  'picker',
-  'file',
-];
+export const DATASOURCE_KINDS: readonly DatasourceValueKind[] = DatasourceValueKindSchema.options;
 
 /** A column being designed: the wire column and a key that stays the same as it moves. */
 export interface DraftColumn {
