@@ -14,7 +14,7 @@ const ElementName = z
   .check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'an element name is a letter then letters, digits or _'));
 
 /** What every element has. */
-const ElementBase = z.object({
+const ElementBase = z.strictObject({
   /** Unique in the form; element permissions (§3 NAME) and server field errors use it. */
   Name: ElementName,
   Label: z.string().check(z.maxLength(200)),
@@ -73,7 +73,7 @@ export const DateElementSchema = z.extend(ValueElementBase, {
   Max: z.optional(z.iso.date()),
 });
 
-export const SelectOptionSchema = z.object({
+export const SelectOptionSchema = z.strictObject({
   Value: z.string().check(z.maxLength(200)),
   Label: z.string().check(z.maxLength(200)),
 });
@@ -126,7 +126,7 @@ export const ResultListElementSchema = z.extend(ElementBase, {
   Kind: z.literal('results'),
   Columns: z
     .array(
-      z.object({
+      z.strictObject({
         Name: z.string().check(z.maxLength(64)),
         Caption: z.string().check(z.maxLength(200)),
         /** Spec §3 grid schema: a longer text about the column (a tooltip). */
@@ -169,7 +169,7 @@ export const TabsElementSchema = z.extend(ElementBase, {
   Kind: z.literal('tabs'),
   Tabs: z
     .array(
-      z.object({
+      z.strictObject({
         Name: ElementName,
         Label: z.string().check(z.maxLength(200)),
         Elements: z.array(LeafElementSchema),
@@ -185,9 +185,9 @@ export const FormElementSchema = z.discriminatedUnion('Kind', [
 export type FormElement = z.infer<typeof FormElementSchema>;
 export type FormElementKind = FormElement['Kind'];
 
-/** A form definition (web template). */
+/** A form definition (web template). Strict throughout: an unknown field anywhere is refused, not dropped. */
 export const FormDefinitionSchema = z
-  .object({
+  .strictObject({
     schemaVersion: z.literal(FORM_SCHEMA_VERSION),
     WebTemplateNo: z.int().check(z.positive()),
     Name: z.string().check(z.minLength(1), z.maxLength(100)),

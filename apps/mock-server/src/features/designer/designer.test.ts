@@ -246,6 +246,14 @@ describe('form definition versions', () => {
         path: [...general, count, 'DependsOn', 0],
       },
       { draft: { ...base.Definition, WebTemplateNo: 103 }, path: ['Definition', 'WebTemplateNo'] },
+      {
+        // A misspelt field is refused where it stands, not dropped (the schema is strict throughout).
+        draft: withGeneral(base.Definition, (elements) => [
+          ...elements,
+          { Kind: 'text', Name: 'Typo', Label: 'Typo', IsMandatroy: true } as unknown as LeafElement,
+        ]),
+        path: [...general, count, 'IsMandatroy'],
+      },
     ];
     for (const { draft, path: issuePath } of cases) {
       const response = await publish({
