@@ -28,8 +28,8 @@ import {
   SystemPage,
 } from './routes/lazy-pages';
 
-// Every page is loaded on its first visit (routes/lazy-pages.tsx; main.tsx's <Suspense> shows
-// the loading state): a new route adds one line there and its <Route> here.
+// Every page is loaded on its first visit (routes/lazy-pages.tsx; boot.tsx's <Suspense> shows
+// the loading state): a new route adds a line there and in routes/page-code.ts, and its <Route> here.
 export const ROUTES = (
   <>
     <Route path="/logon" element={<LogonPage />} />

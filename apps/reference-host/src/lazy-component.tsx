@@ -22,7 +22,7 @@ export interface LazyComponent<Props extends object> {
  * Unlike `React.lazy`, a component whose code has arrived before it renders does not suspend at
  * all (`use` of a promise marked fulfilled). That matters because React holds content back for
  * 300 ms after any Suspense fallback was shown: the pages are preloaded before the first render
- * (main.tsx), and the parts loaded later wait with {@link useLoaded} instead of a fallback. Code
+ * (boot.tsx), and the parts loaded later wait with {@link useLoaded} instead of a fallback. Code
  * that fails to load throws at the component, to the nearest error boundary, as `React.lazy` does.
  */
 export function lazyComponent<Name extends string, Props extends object = Record<string, never>>(

@@ -3,16 +3,16 @@ import { DashboardPanelCode } from '../dashboards/LazyDashboardPanel';
 import { type LazyComponent, lazyComponent } from '../lazy-component';
 import { pageCode } from './page-code';
 
-/** A route page: no props, its code loaded on the first visit or preloaded (main.tsx). */
+/** A route page: no props, its code loaded on the first visit or preloaded (boot.tsx). */
 export type LazyPage = LazyComponent<Record<string, never>>;
 
 /**
  * A page loaded on its first visit, in a chunk of its own (docs/ARCHITECTURE.md, Host bundle):
- * the app's entry holds only React, the router and this table, so the logon page loads no
+ * the app's boot chunk holds only React, the router and this table, so the logon page loads no
  * signed-in shell, form, grid, process or dashboard code. Rolldown puts the modules two pages
  * share in chunks of their own, loaded by both. While one loads, the nearest `<Suspense>` shows
  * `RouteLoading`: App.tsx's around the routes, the signed-in layout's around its outlet — unless it
- * was preloaded, as main.tsx does for the address's pages before the first render
+ * was preloaded, as boot.tsx does for the address's pages before the first render
  * (`lazyComponent`: a page whose code is there does not suspend, so no fallback is committed and
  * React's 300 ms hold after one does not apply — about 0.6 s of every first signed-in load).
  */
