@@ -42,8 +42,13 @@ describe('reference host: time travel', () => {
       expect(await command.isDisabled()).toBe(true);
       expect(await command.getAttribute('title')).toContain(`as it was at ${timepoint} (UTC)`);
     }
+    // The "Signed changes" info box only shows or hides its text: it stays usable. Its button
+    // arrives with the info box's code (on demand), so wait for it rather than race it.
+    const infoToggle = deviation.getByRole('button', { name: 'Signed changes' });
+    await infoToggle.waitFor();
+    expect(await infoToggle.isEnabled()).toBe(true);
     const editable = await deviation
-      .locator('input:not([type=hidden]), select, textarea, button')
+      .locator('input:not([type=hidden]), select, textarea, button:not(.procedo-InfoMessageBox-trigger)')
       .evaluateAll((elements) =>
         elements
           .filter((e) => !(e as HTMLInputElement).disabled && !(e as HTMLInputElement).readOnly)

@@ -1,4 +1,8 @@
-import { type DatasourceColumn, type DatasourceValueKind, DatasourceValueKindSchema } from '@procedo/client-api';
+import {
+  type DatasourceColumn,
+  type DatasourceValueKind,
+  DatasourceValueKindSchema,
+} from '@procedo/client-api';
 
 /** The value kinds a datasource column may hold, in the order the property editor offers them. */
 export const DATASOURCE_KINDS: readonly DatasourceValueKind[] = DatasourceValueKindSchema.options;
