@@ -1,6 +1,6 @@
 import { createV1Client } from '@procedo/client-api';
 import { createRoutesFromElements, matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from './App';
 import {
   createEarlyFetch,
@@ -125,9 +125,9 @@ describe('earlyFetch', () => {
   it('hands a started read to the first GET of its address, once; later ones go to the network', async () => {
     dropEarlyReads();
     const early = network();
-    startEarlyReads([SESSION_READ], { base: BASE, fetch: early.fetch, now: 1_000 });
+    startEarlyReads([SESSION_READ], { base: BASE, fetch: early.fetch });
     const later = network();
-    const earlyFetch = createEarlyFetch(later.fetch, () => 1_500);
+    const earlyFetch = createEarlyFetch(later.fetch);
     const first = await earlyFetch(new Request(at(SESSION_READ)));
     expect(first.status).toBe(200);
     expect(early.sent).toEqual([`GET ${at(SESSION_READ)}`]);
@@ -136,22 +136,35 @@ describe('earlyFetch', () => {
     expect(later.sent).toEqual([`GET ${at(SESSION_READ)}`]);
   });
 
-  it('does not hand a read to another address, to a POST, nor after 10 s', async () => {
-    dropEarlyReads();
-    const early = network();
-    startEarlyReads([SESSION_READ, dashboardRead(1)], { base: BASE, fetch: early.fetch, now: 0 });
-    const later = network();
-    let now = 0;
-    const earlyFetch = createEarlyFetch(later.fetch, () => now);
-    await earlyFetch(new Request(at(dashboardRead(2))));
-    await earlyFetch(new Request(at(SESSION_READ), { method: 'POST' }));
-    now = EARLY_READ_TTL_MS + 1;
-    await earlyFetch(new Request(at(dashboardRead(1))));
-    expect(later.sent).toEqual([
-      `GET ${at(dashboardRead(2))}`,
-      `POST ${at(SESSION_READ)}`,
-      `GET ${at(dashboardRead(1))}`,
-    ]);
+  it('does not hand a read to another address, to a POST, nor after 10 s (then its body is cancelled)', async () => {
+    vi.useFakeTimers();
+    try {
+      dropEarlyReads();
+      let cancelled = false;
+      const body = new ReadableStream({
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const early = async () => new Response(body);
+      startEarlyReads([SESSION_READ, dashboardRead(1)], { base: BASE, fetch: early });
+      const later = network();
+      const earlyFetch = createEarlyFetch(later.fetch);
+      await earlyFetch(new Request(at(dashboardRead(2))));
+      await earlyFetch(new Request(at(SESSION_READ), { method: 'POST' }));
+      await vi.advanceTimersByTimeAsync(EARLY_READ_TTL_MS - 1);
+      expect(cancelled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(cancelled).toBe(true);
+      await earlyFetch(new Request(at(dashboardRead(1))));
+      expect(later.sent).toEqual([
+        `GET ${at(dashboardRead(2))}`,
+        `POST ${at(SESSION_READ)}`,
+        `GET ${at(dashboardRead(1))}`,
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the failed session read for its page but drops the rest: read before a logon, not shown after it', async () => {

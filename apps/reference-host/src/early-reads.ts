@@ -22,7 +22,7 @@ export const dashboardRead = (id: number) => `/api/v1/dashboards/${id}`;
 /**
  * Whether `location` is a signed-in page (inside the application shell, not `/logon`, `/blank` or
  * help) that reads the session first — not `/?cmd=logout_kill`, which signs out instead (RootRoute).
- * `App.test` checks it against the routes of App.tsx.
+ * early-reads.test.ts checks it against the routes of App.tsx.
  */
 export function readsSessionFirst({ pathname, search }: { pathname: string; search: string }): boolean {
   if (/^\/(logon|blank|help)(\/|$)/i.test(pathname)) return false;
@@ -63,7 +63,7 @@ export function earlyReadsFor(location: { pathname: string; search: string }): E
 
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
-const started = new Map<string, { response: Promise<Response>; at: number }>();
+const started = new Map<string, Promise<Response>>();
 
 const keyOf = (url: string, base: string) => new URL(url, base).href;
 
@@ -75,22 +75,17 @@ const keyOf = (url: string, base: string) => new URL(url, base).href;
  */
 export function startEarlyReads(
   urls: readonly string[],
-  {
-    base = globalThis.location?.href ?? 'http://localhost/',
-    fetch = globalThis.fetch,
-    now = Date.now(),
-  } = {},
+  { base = globalThis.location?.href ?? 'http://localhost/', fetch = globalThis.fetch } = {},
 ): void {
   for (const url of urls) {
     const key = keyOf(url, base);
     const response = fetch(key, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
     // The page sees the failure when it asks; until then it is not an unhandled rejection.
     response.catch(() => undefined);
-    const entry = { response, at: now };
-    started.set(key, entry);
+    started.set(key, response);
     // Not asked for in time: let the request go (an unread body would keep it open).
     setTimeout(() => {
-      if (started.get(key) === entry) discard(key);
+      if (started.get(key) === response) discard(key);
     }, EARLY_READ_TTL_MS);
     if (url === SESSION_READ) {
       response.then(
@@ -105,9 +100,9 @@ export function startEarlyReads(
 
 /** Forgets the read of `key` and lets its request go. */
 function discard(key: string): void {
-  const entry = started.get(key);
+  const response = started.get(key);
   started.delete(key);
-  entry?.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+  response?.then((answer) => answer.body?.cancel()).catch(() => undefined);
 }
 
 /** Drops every started read but `keep`'s. */
@@ -120,18 +115,17 @@ export function dropEarlyReads(keep?: string): void {
  * that response (once, while fresh); anything else is sent as it is. The started request does not
  * follow the caller's abort signal: a page that no longer wants the answer ignores it.
  */
-export function createEarlyFetch(
-  fetch: Fetch = (input, init) => globalThis.fetch(input, init),
-  clock = Date.now,
-): Fetch {
+export function createEarlyFetch(fetch: Fetch = (input, init) => globalThis.fetch(input, init)): Fetch {
   return (input, init) => {
     const request = input instanceof Request ? input : null;
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
     if (method === 'GET' && started.size > 0) {
       const key = keyOf(request?.url ?? String(input), globalThis.location?.href ?? 'http://localhost/');
-      const entry = started.get(key);
-      started.delete(key);
-      if (entry && clock() - entry.at <= EARLY_READ_TTL_MS) return entry.response;
+      const response = started.get(key);
+      if (response) {
+        started.delete(key);
+        return response;
+      }
     }
     return fetch(input, init);
   };
