@@ -83,7 +83,10 @@ const expected = await (async () => {
   const context = await signedIn();
   const body = await (await context.request.get('/api/v1/dashboards/1')).json();
   await context.close();
-  return { widgets: body.Widgets.length, charts: body.Widgets.filter((w) => w.Kind === 'bar').length };
+  return {
+    widgets: body.Widgets.length,
+    charts: body.Widgets.filter((w) => ['bar', 'pie', 'line'].includes(w.Kind)).length,
+  };
 })();
 
 /**
@@ -119,7 +122,8 @@ const dashboardDrawn = ({ widgets, charts }) => {
   if (!grid || grid.children.length !== widgets) return false;
   return (
     document.querySelectorAll('svg.procedo-BarChart rect').length > 0 &&
-    document.querySelectorAll('svg.procedo-BarChart').length === charts
+    document.querySelectorAll('svg:is(.procedo-BarChart, .procedo-PieChart, .procedo-LineChart)').length ===
+      charts
   );
 };
 const helpDrawn = () => document.querySelector('main h1') !== null;

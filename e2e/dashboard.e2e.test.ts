@@ -22,7 +22,13 @@ describe('reference host: dashboards', () => {
     // The chart code arrives on demand: its SVG is drawn, hidden from assistive technology.
     const chart = dashboard.locator('svg.procedo-BarChart').first();
     await chart.waitFor();
-    expect(await chart.getAttribute('aria-hidden')).toBe('true');
+    await dashboard.locator('svg.procedo-PieChart path.procedo-PieChart-slice').first().waitFor();
+    await dashboard.locator('svg.procedo-LineChart path.procedo-LineChart-line').waitFor();
+    const drawings = dashboard.locator('svg:is(.procedo-BarChart, .procedo-PieChart, .procedo-LineChart)');
+    expect(await drawings.count()).toBe(4);
+    for (const drawing of await drawings.all()) {
+      expect(await drawing.getAttribute('aria-hidden')).toBe('true');
+    }
     await expectNoSeriousAxeViolations(page);
 
     const table = dashboard.getByRole('table', { name: 'Suppliers by approval status' });
@@ -87,6 +93,16 @@ describe('reference host: dashboards', () => {
     expect(sent.filter((call) => call === '/api/v1/session')).toHaveLength(1);
     expect(sent.filter((call) => call === '/api/v1/dashboards/1')).toHaveLength(1);
     expect(sent.slice(0, 2).sort()).toEqual(['/api/v1/dashboards/1', '/api/v1/session']);
+    // A click at the right end of the line opens the rows of its newest day.
+    const hit = overview(page).locator('svg.procedo-LineChart rect.procedo-LineChart-hit');
+    const box = (await hit.boundingBox())!;
+    await hit.click({ position: { x: box.width - 1, y: box.height / 2 } });
+    await page.waitForURL(/\/form\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('WebTemplateNo')).toBe('111');
+    const day = JSON.parse(url.searchParams.get('where') ?? 'null').Conditions.at(-1);
+    expect(day).toMatchObject({ Field: 'ManufacturedOn', Op: 'between' });
+    expect(day.Value2).toBe(day.Value);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,11 @@
-import type { Dashboard as DashboardData, SearchFilter } from '@procedo/client-api';
-import { BarChartWidget, Dashboard, KpiTile } from '@procedo/forms-react/dashboard';
+import type { Dashboard as DashboardData, LineWidget, PieWidget, SearchFilter } from '@procedo/client-api';
+import {
+  BarChartWidget,
+  Dashboard,
+  KpiTile,
+  LineChartWidget,
+  PieChartWidget,
+} from '@procedo/forms-react/dashboard';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 
 const notClosed: SearchFilter = {
@@ -20,6 +26,39 @@ const week = (monday: string, sunday: string, value: number) => ({
       { Field: 'ManufacturedOn', Op: 'between' as const, Value: monday, Value2: sunday },
     ],
   },
+});
+
+const supplierStatus = (value: string): SearchFilter => ({
+  Combine: 'and',
+  Conditions: [{ Field: 'Status', Op: 'equals', Value: value }],
+});
+const SUPPLIERS: PieWidget = {
+  Kind: 'pie',
+  Title: 'Suppliers by approval status',
+  WebTemplateNo: 101,
+  GroupBy: 'Status',
+  GroupLabel: 'Status',
+  Slices: [
+    { Label: 'Approved', Value: 61, Where: supplierStatus('Approved') },
+    { Label: 'Conditionally approved', Value: 23, Where: supplierStatus('Conditionally approved') },
+    { Label: 'Blocked', Value: 12, Where: supplierStatus('Blocked') },
+    { Label: 'In review', Value: 7, Where: supplierStatus('In review') },
+    { Label: '(none)', Value: 2, Where: { Combine: 'and', Conditions: [{ Field: 'Status', Op: 'empty' }] } },
+  ],
+};
+/** A made-up but fixed count per day: a weekly rhythm, a slow trend and a few gaps. */
+const perDay = (days: number): LineWidget => ({
+  Kind: 'line',
+  Title: 'Batches manufactured per day',
+  WebTemplateNo: 111,
+  GroupBy: 'ManufacturedOn',
+  GroupLabel: 'Manufactured on',
+  Bucket: 'day',
+  Where: null,
+  Points: Array.from({ length: days }, (_, i) => ({
+    Date: new Date(Date.UTC(2025, 7, 24) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    Value: i % 7 >= 5 ? 0 : 3 + ((i * 37) % 11) + Math.floor(i / 60),
+  })),
 });
 
 /** Fixed data, so the stories compare from run to run. */
@@ -59,6 +98,8 @@ const QUALITY: DashboardData = {
         week('2025-08-18', '2025-08-24', 6),
       ],
     },
+    perDay(90),
+    SUPPLIERS,
   ],
 };
 
@@ -74,7 +115,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Every widget kind: number tiles, my steps, a chart by value and one by week. */
+/** Every widget kind: number tiles, my steps, bars by value and by week, a line per day, a pie. */
 export const Default: Story = {};
 
 /** While `v1.dashboards.get` runs. */
@@ -109,4 +150,22 @@ export const RightToLeft: Story = {
       </div>
     ),
   ],
+};
+
+/** One pie chart with a legend; its table adds each slice's share. */
+export const PieChart: Story = {
+  render: () => <PieChartWidget widget={SUPPLIERS} hrefFor={hrefFor} />,
+};
+
+/** One line of 90 days; a click on it opens the nearest day's rows. */
+export const LineChart: Story = {
+  render: () => <LineChartWidget widget={perDay(90)} hrefFor={hrefFor} />,
+};
+
+/**
+ * A line of 10,000 days drawn through at most four points per column; its table (10,000 rows, one
+ * link each) is filled in a background render after the line is drawn.
+ */
+export const LongLine: Story = {
+  render: () => <LineChartWidget widget={perDay(10_000)} hrefFor={hrefFor} />,
 };

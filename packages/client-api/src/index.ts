@@ -210,7 +210,10 @@ export type {
   DashboardWidget,
   DashboardWidgetDefinition,
   KpiWidget,
+  LinePoint,
+  LineWidget,
   MyStepsWidget,
+  PieWidget,
 } from './v1/dashboard-schemas';
 export {
   BarWidgetDefinitionSchema,
@@ -223,8 +226,16 @@ export {
   DashboardWidgetSchema,
   KpiWidgetDefinitionSchema,
   KpiWidgetSchema,
+  LINE_POINTS_MAX,
+  LinePointSchema,
+  LineWidgetDefinitionSchema,
+  LineWidgetSchema,
+  linePointEnd,
+  linePointWhere,
   MyStepsWidgetDefinitionSchema,
   MyStepsWidgetSchema,
+  PieWidgetDefinitionSchema,
+  PieWidgetSchema,
 } from './v1/dashboard-schemas';
 export type { DashboardGetOptions, DashboardsApi } from './v1/dashboards';
 export { createDashboardsApi } from './v1/dashboards';

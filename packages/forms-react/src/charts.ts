@@ -4,3 +4,7 @@
  */
 export type { BarChartProps } from './dashboard/charts/BarChart';
 export { BarChart } from './dashboard/charts/BarChart';
+export type { LineChartProps } from './dashboard/charts/LineChart';
+export { LineChart } from './dashboard/charts/LineChart';
+export type { PieChartProps } from './dashboard/charts/PieChart';
+export { PieChart } from './dashboard/charts/PieChart';

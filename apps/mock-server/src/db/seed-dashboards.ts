@@ -34,7 +34,15 @@ export const DASHBOARDS: readonly DashboardDefinition[] = [
         MaxBars: 12,
         Where: { Combine: 'and', Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Released' }] },
       },
-      { Kind: 'bar', Title: 'Suppliers by approval status', WebTemplateNo: 101, GroupBy: 'Status' },
+      {
+        Kind: 'line',
+        Title: 'Batches manufactured per day',
+        WebTemplateNo: 111,
+        GroupBy: 'ManufacturedOn',
+        Bucket: 'day',
+        MaxPoints: 90,
+      },
+      { Kind: 'pie', Title: 'Suppliers by approval status', WebTemplateNo: 101, GroupBy: 'Status' },
     ],
   },
 ];

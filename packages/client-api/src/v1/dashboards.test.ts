@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { ResponseShapeError } from '../errors';
 import { createV1Client } from './client';
-import { DashboardDefinitionSchema } from './dashboard-schemas';
+import {
+  DashboardDefinitionSchema,
+  LINE_POINTS_MAX,
+  linePointEnd,
+  linePointWhere,
+} from './dashboard-schemas';
 
 const dashboard = {
   Id: 1,
@@ -107,12 +112,67 @@ describe('dashboard definitions', () => {
 
   it('refuses an unknown widget kind and an unknown key', () => {
     expect(
-      DashboardDefinitionSchema.safeParse({ Id: 1, Title: 'T', Widgets: [{ Kind: 'pie', Title: 'x' }] })
+      DashboardDefinitionSchema.safeParse({ Id: 1, Title: 'T', Widgets: [{ Kind: 'donut', Title: 'x' }] })
         .success,
     ).toBe(false);
     expect(
       DashboardDefinitionSchema.safeParse({ Id: 1, Title: 'T', Widgets: [{ ...bar, Colour: 'red' }] })
         .success,
     ).toBe(false);
+  });
+
+  const line = { Kind: 'line', Title: 'Batches per day', WebTemplateNo: 111, GroupBy: 'ManufacturedOn' };
+  const widgets = (...list: unknown[]) =>
+    DashboardDefinitionSchema.safeParse({ Id: 1, Title: 'T', Widgets: list });
+
+  it('accepts a pie and a line of up to 10,000 days or weeks', () => {
+    expect(
+      widgets(
+        { Kind: 'pie', Title: 'Suppliers', WebTemplateNo: 101, GroupBy: 'Status' },
+        { ...line, Bucket: 'day', MaxPoints: LINE_POINTS_MAX },
+        { ...line, Bucket: 'week' },
+      ).success,
+    ).toBe(true);
+  });
+
+  it('refuses a line without its bucket, with more than 10,000 points, and or-ed conditions in a pie', () => {
+    expect(widgets(line).error?.issues[0]?.path).toEqual(['Widgets', 0, 'Bucket']);
+    expect(widgets({ ...line, Bucket: 'month' }).success).toBe(false);
+    expect(
+      widgets({ ...line, Bucket: 'day', MaxPoints: LINE_POINTS_MAX + 1 }).error?.issues[0]?.path,
+    ).toEqual(['Widgets', 0, 'MaxPoints']);
+    const or = {
+      Combine: 'or',
+      Conditions: [
+        { Field: 'Status', Op: 'equals', Value: 'Approved' },
+        { Field: 'Status', Op: 'equals', Value: 'Blocked' },
+      ],
+    };
+    const pie = { Kind: 'pie', Title: 'P', WebTemplateNo: 101, GroupBy: 'Rating', Where: or };
+    expect(widgets(pie).error?.issues[0]?.path).toEqual(['Widgets', 0, 'Where', 'Combine']);
+  });
+});
+
+describe('linePointWhere', () => {
+  const released = {
+    Combine: 'and' as const,
+    Conditions: [{ Field: 'Status', Op: 'equals' as const, Value: 'Released' }],
+  };
+
+  it('selects a day point’s day, and a week point’s Monday to Sunday, with the widget’s conditions', () => {
+    expect(
+      linePointWhere({ Bucket: 'day', GroupBy: 'ManufacturedOn', Where: released }, { Date: '2024-02-28' }),
+    ).toEqual({
+      Combine: 'and',
+      Conditions: [
+        { Field: 'Status', Op: 'equals', Value: 'Released' },
+        { Field: 'ManufacturedOn', Op: 'between', Value: '2024-02-28', Value2: '2024-02-28' },
+      ],
+    });
+    expect(linePointEnd('week', '2024-02-26')).toBe('2024-03-03');
+    expect(linePointEnd('week', '2025-12-29')).toBe('2026-01-04');
+    expect(
+      linePointWhere({ Bucket: 'week', GroupBy: 'D', Where: null }, { Date: '2024-02-26' }).Conditions,
+    ).toEqual([{ Field: 'D', Op: 'between', Value: '2024-02-26', Value2: '2024-03-03' }]);
   });
 });

@@ -1,4 +1,9 @@
-import type { Dashboard as DashboardData, SearchFilter } from '@procedo/client-api';
+import {
+  type Dashboard as DashboardData,
+  type LineWidget,
+  linePointWhere,
+  type SearchFilter,
+} from '@procedo/client-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -35,6 +40,38 @@ const DATA: DashboardData = {
     },
   ],
 };
+
+const status = (value: string): SearchFilter => ({
+  Combine: 'and',
+  Conditions: [{ Field: 'Status', Op: 'equals', Value: value }],
+});
+const PIE: DashboardData['Widgets'][number] = {
+  Kind: 'pie',
+  Title: 'Suppliers by approval status',
+  WebTemplateNo: 101,
+  GroupBy: 'Status',
+  GroupLabel: 'Status',
+  Slices: [
+    { Label: 'Approved', Value: 6, Where: status('Approved') },
+    { Label: 'Conditionally approved', Value: 0, Where: status('Conditionally approved') },
+    { Label: 'Blocked', Value: 2, Where: status('Blocked') },
+  ],
+};
+const DAY = 86_400_000;
+const lineOf = (count: number): LineWidget => ({
+  Kind: 'line',
+  Title: 'Batches per day',
+  WebTemplateNo: 111,
+  GroupBy: 'ManufacturedOn',
+  GroupLabel: 'Manufactured on',
+  Bucket: 'day',
+  Where: status('Released'),
+  Points: Array.from({ length: count }, (_, i) => ({
+    Date: new Date(Date.UTC(2000, 0, 1) + i * DAY).toISOString().slice(0, 10),
+    Value: (i * 7) % 13,
+  })),
+});
+const withWidgets = (...widgets: DashboardData['Widgets']): DashboardData => ({ ...DATA, Widgets: widgets });
 
 const hrefFor = (no: number, where: SearchFilter | null) =>
   `/form?WebTemplateNo=${no}${where ? `&where=${encodeURIComponent(JSON.stringify(where))}` : ''}`;
@@ -109,4 +146,76 @@ describe('Dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show as table' }));
     await expectNoAxeViolations(container);
   });
+
+  it('draws a pie of the non-empty slices; its table lists every slice with its share, each count a link', async () => {
+    const onNavigate = vi.fn();
+    const { container } = render(
+      <Dashboard dashboard={withWidgets(PIE)} hrefFor={hrefFor} onNavigate={onNavigate} />,
+    );
+    const table = screen.getByRole('table', { name: 'Suppliers by approval status' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Status', 'Count', 'Share']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Approved675 %', 'Conditionally approved00 %', 'Blocked225 %']);
+    expect(within(table).getByRole('link', { name: '2 records: Blocked' }).getAttribute('href')).toBe(
+      hrefFor(101, status('Blocked')),
+    );
+    await waitFor(() => expect(container.querySelector('svg.procedo-PieChart')).not.toBeNull());
+    const svg = container.querySelector('svg.procedo-PieChart')!;
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    const slices = [...svg.querySelectorAll('path.procedo-PieChart-slice')];
+    expect(slices.map((slice) => slice.getAttribute('data-label'))).toEqual(['Approved', 'Blocked']);
+    await userEvent.click(slices[1]!);
+    expect(onNavigate).toHaveBeenCalledWith(hrefFor(101, status('Blocked')));
+    await expectNoAxeViolations(container);
+  });
+
+  it('draws a line; its table has a row per point, each count a link to exactly that day’s rows', async () => {
+    const onNavigate = vi.fn();
+    const line = lineOf(30);
+    const { container } = render(
+      <Dashboard dashboard={withWidgets(line)} hrefFor={hrefFor} onNavigate={onNavigate} />,
+    );
+    const table = screen.getByRole('table', { name: 'Batches per day' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    expect(rows[2]!.textContent).toBe('2000-01-031');
+    const link = within(rows[2]!).getByRole('link');
+    expect(link.getAttribute('href')).toBe(hrefFor(111, linePointWhere(line, line.Points[2]!)));
+    await waitFor(() => expect(container.querySelector('svg.procedo-LineChart')).not.toBeNull());
+    const svg = container.querySelector('svg.procedo-LineChart')!;
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    expect(svg.querySelector('path.procedo-LineChart-line')?.getAttribute('d')).toMatch(/^M/);
+    // jsdom has no layout: a click lands at the chart's left edge, the oldest point.
+    await userEvent.click(svg.querySelector('rect.procedo-LineChart-hit')!);
+    expect(onNavigate).toHaveBeenCalledWith(hrefFor(111, linePointWhere(line, line.Points[0]!)));
+    await expectNoAxeViolations(container);
+  });
+
+  it('draws a long line (3,000 points) through at most four points a column, and fills its table after', async () => {
+    const line = lineOf(3_000);
+    const { container } = render(<Dashboard dashboard={withWidgets(line)} hrefFor={hrefFor} />);
+    await waitFor(() => expect(container.querySelector('svg.procedo-LineChart')).not.toBeNull(), {
+      timeout: 20_000,
+    });
+    const svg = container.querySelector('svg.procedo-LineChart')!;
+    expect(svg.getAttribute('data-points')).toBe('3000');
+    // 480 units wide less the margins: 420 columns.
+    expect(Number(svg.getAttribute('data-drawn-points'))).toBeLessThanOrEqual(4 * 420);
+    // Role queries over thousands of rows are slow in jsdom: plain selectors here.
+    const table = container.querySelector('table')!;
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3_000), { timeout: 20_000 });
+    expect(table.hasAttribute('aria-busy')).toBe(false);
+    const last = line.Points.at(-1)!;
+    const link = table.querySelector('tbody tr:last-child a')!;
+    expect(link.getAttribute('aria-label')).toBe(`${last.Value} records: ${last.Date}`);
+    expect(link.getAttribute('href')).toBe(hrefFor(111, linePointWhere(line, last)));
+  }, 30_000);
 });

@@ -1,9 +1,12 @@
 import type { Dashboard as DashboardData, SearchFilter } from '@procedo/client-api';
 import { useEffect } from 'react';
 import { useOnDemandTexts } from '../i18n/texts';
-import { BarChartWidget, preloadCharts } from './BarChartWidget';
+import { BarChartWidget } from './BarChartWidget';
+import { preloadCharts } from './ChartWidget';
 import { DASHBOARD_LABELS, type DashboardLabels } from './dashboard-labels';
 import { KpiTile } from './KpiTile';
+import { LineChartWidget } from './LineChartWidget';
+import { PieChartWidget } from './PieChartWidget';
 
 /** Props of {@link Dashboard}. */
 export interface DashboardProps {
@@ -33,7 +36,7 @@ export interface DashboardProps {
   labels?: DashboardLabels;
 }
 
-/** A dashboard: its title and a grid of number tiles and bar charts, each leading to its rows. */
+/** A dashboard: its title and a grid of number tiles and charts (bars, pies, lines), each leading to its rows. */
 export function Dashboard({
   dashboard,
   isLoading = false,
@@ -94,15 +97,10 @@ export function Dashboard({
               />
             );
           }
-          return (
-            <BarChartWidget
-              key={key}
-              widget={widget}
-              hrefFor={hrefFor}
-              onNavigate={onNavigate}
-              labels={labels}
-            />
-          );
+          const chart = { hrefFor, onNavigate, labels };
+          if (widget.Kind === 'pie') return <PieChartWidget key={key} widget={widget} {...chart} />;
+          if (widget.Kind === 'line') return <LineChartWidget key={key} widget={widget} {...chart} />;
+          return <BarChartWidget key={key} widget={widget} {...chart} />;
         })}
       </div>
     </section>

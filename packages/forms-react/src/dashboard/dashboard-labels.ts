@@ -8,6 +8,8 @@ export const DASHBOARD_LABELS = Object.freeze({
   showTable: 'Show as table',
   showChart: 'Hide table',
   count: 'Count',
+  /** A pie table's column of each slice's share of the whole. */
+  share: 'Share',
   /** The accessible name of a count link: the rows it opens. */
   rowsOf: (label: string, value: number) => `${value} records: ${label}`,
   myStepsLink: 'Open the process list',

@@ -210,6 +210,7 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     showTable: 'Als Tabelle anzeigen',
     showChart: 'Tabelle ausblenden',
     count: 'Anzahl',
+    share: 'Anteil',
     rowsOf: (label: string, value: number) => `${value} Datensätze: ${label}`,
     myStepsLink: 'Prozessliste öffnen',
   },

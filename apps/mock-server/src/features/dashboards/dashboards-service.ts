@@ -15,7 +15,7 @@ import { notFound } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import type { ProcessesService } from '../processes/processes-service';
 import type { AuthContext } from '../session/session-service';
-import { computeBars, countConditions } from './dashboard-widgets';
+import { computeGroups, computeLine, countConditions } from './dashboard-widgets';
 
 /** Dashboards: the ones a user may open, and one computed for the user now or at a timepoint. */
 export interface DashboardsService {
@@ -101,15 +101,30 @@ export function createDashboardsService(options: {
     }
     const group = elements.get(widget.GroupBy);
     if (!group) return null;
-    const bars = await computeBars({ store, entity, atIso, widget, group, elements });
-    if (!bars) return null;
+    const common = { store, entity, atIso, group, elements };
+    if (widget.Kind === 'line') {
+      const points = await computeLine({ ...common, widget });
+      if (!points) return null;
+      return {
+        Kind: 'line',
+        Title: widget.Title,
+        WebTemplateNo: widget.WebTemplateNo,
+        GroupBy: widget.GroupBy,
+        GroupLabel: widget.Bucket === 'week' ? `Week of ${group.Label}` : group.Label,
+        Bucket: widget.Bucket,
+        Where: widget.Where ?? null,
+        Points: points,
+      };
+    }
+    const groups = await computeGroups({ ...common, widget });
+    if (!groups) return null;
+    const described = { Title: widget.Title, WebTemplateNo: widget.WebTemplateNo, GroupBy: widget.GroupBy };
+    if (widget.Kind === 'pie') return { Kind: 'pie', ...described, GroupLabel: group.Label, Slices: groups };
     return {
       Kind: 'bar',
-      Title: widget.Title,
-      WebTemplateNo: widget.WebTemplateNo,
-      GroupBy: widget.GroupBy,
+      ...described,
       GroupLabel: widget.Bucket === 'week' ? `Week of ${group.Label}` : group.Label,
-      Bars: bars,
+      Bars: groups,
     };
   }
 

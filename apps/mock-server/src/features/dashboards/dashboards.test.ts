@@ -4,6 +4,7 @@ import {
   DashboardListSchema,
   DashboardSchema,
   type FieldValues,
+  linePointWhere,
   RecordSchema,
   type SearchCondition,
   type SearchFilter,
@@ -97,8 +98,16 @@ async function aliveValues(entity: string, atIso?: string): Promise<FieldValues[
   return rows.filter((row) => Number(row.is_deleted) === 0).map((row) => JSON.parse(row.values_json));
 }
 
-async function rowsSelected(entity: string, where: SearchFilter | null, atIso?: string): Promise<number> {
-  const all = await aliveValues(entity, atIso);
+/** The alive values of each entity, read once per check (a line has hundreds of points). */
+type AliveCache = Map<string, Promise<FieldValues[]>>;
+async function rowsSelected(
+  entity: string,
+  where: SearchFilter | null,
+  atIso?: string,
+  cache: AliveCache = new Map(),
+): Promise<number> {
+  if (!cache.has(entity)) cache.set(entity, aliveValues(entity, atIso));
+  const all = await cache.get(entity)!;
   if (!where) return all.length;
   return all.filter((values) =>
     where.Combine === 'and'
@@ -157,23 +166,57 @@ const TEST_DASHBOARD: DashboardDefinition = {
     },
     { Kind: 'bar', Title: 'Suppliers by status', WebTemplateNo: 101, GroupBy: 'Status' },
     { Kind: 'bar', Title: 'Suppliers by rating', WebTemplateNo: 102, GroupBy: 'Rating' },
+    {
+      Kind: 'pie',
+      Title: 'Open deviations by severity, shares',
+      WebTemplateNo: 103,
+      GroupBy: 'Severity',
+      Where: notClosed,
+    },
+    { Kind: 'pie', Title: 'Deviations by CAPA, shares', WebTemplateNo: 103, GroupBy: 'CapaRequired' },
+    {
+      Kind: 'line',
+      Title: 'Batches per day',
+      WebTemplateNo: 104,
+      GroupBy: 'ManufacturedOn',
+      Bucket: 'day',
+      MaxPoints: 400,
+    },
+    {
+      Kind: 'line',
+      Title: 'Released batches per week, a line',
+      WebTemplateNo: 104,
+      GroupBy: 'ManufacturedOn',
+      Bucket: 'week',
+      Where: { Combine: 'and', Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Released' }] },
+    },
     { Kind: 'mySteps', Title: 'My open steps' },
   ],
 };
 
-/** Every tile and bar counts exactly the rows its `Where` selects on its form's grid. */
+/** Every tile, bar, slice and point counts exactly the rows its `Where` selects on its form's grid. */
 async function expectCountsMatchRows(computed: Dashboard, atIso?: string) {
+  const cache: AliveCache = new Map();
+  const selected = (webTemplateNo: number, where: SearchFilter | null) =>
+    rowsSelected(ENTITY[webTemplateNo]!, where, atIso, cache);
   for (const widget of computed.Widgets) {
     if (widget.Kind === 'kpi') {
-      expect(widget.Value, widget.Title).toBe(
-        await rowsSelected(ENTITY[widget.WebTemplateNo]!, widget.Where, atIso),
-      );
+      expect(widget.Value, widget.Title).toBe(await selected(widget.WebTemplateNo, widget.Where));
     }
-    if (widget.Kind === 'bar') {
-      expect(widget.Bars.length, widget.Title).toBeGreaterThan(0);
-      for (const bar of widget.Bars) {
-        expect(bar.Value, `${widget.Title}: ${bar.Label}`).toBe(
-          await rowsSelected(ENTITY[widget.WebTemplateNo]!, bar.Where, atIso),
+    if (widget.Kind === 'bar' || widget.Kind === 'pie') {
+      const groups = widget.Kind === 'bar' ? widget.Bars : widget.Slices;
+      expect(groups.length, widget.Title).toBeGreaterThan(0);
+      for (const group of groups) {
+        expect(group.Value, `${widget.Title}: ${group.Label}`).toBe(
+          await selected(widget.WebTemplateNo, group.Where),
+        );
+      }
+    }
+    if (widget.Kind === 'line') {
+      expect(widget.Points.length, widget.Title).toBeGreaterThan(0);
+      for (const point of widget.Points) {
+        expect(point.Value, `${widget.Title}: ${point.Date}`).toBe(
+          await selected(widget.WebTemplateNo, linePointWhere(widget, point)),
         );
       }
     }
@@ -204,19 +247,31 @@ describe('dashboards', () => {
     expect((await fetch(new URL('api/v1/dashboards/1', server.url))).status).toBe(401);
   });
 
-  it('computes the quality overview: suppliers by approval status (every option, linked by Status) and my open steps', async () => {
+  it('computes the quality overview: suppliers by approval status (a pie of every option, linked by Status), batches per day and my open steps', async () => {
     const computed = await dashboard(supervisor, 1);
     expect(computed.Timepoint).toBeNull();
+    expect(computed.Widgets.map((widget) => widget.Kind)).toEqual([
+      'kpi',
+      'mySteps',
+      'bar',
+      'bar',
+      'line',
+      'pie',
+    ]);
     const suppliers = computed.Widgets.find((widget) => widget.Title === 'Suppliers by approval status');
-    expect(suppliers?.Kind).toBe('bar');
-    if (suppliers?.Kind !== 'bar') return;
+    if (suppliers?.Kind !== 'pie') throw new Error('no supplier pie');
     expect(suppliers.WebTemplateNo).toBe(101);
-    expect(suppliers.Bars.map((bar) => bar.Label)).toEqual(['Approved', 'Conditionally approved', 'Blocked']);
-    expect(suppliers.Bars[2]?.Where).toEqual({
+    expect(suppliers.Slices.map((slice) => slice.Label)).toEqual([
+      'Approved',
+      'Conditionally approved',
+      'Blocked',
+    ]);
+    expect(suppliers.Slices[2]?.Where).toEqual({
       Combine: 'and',
       Conditions: [{ Field: 'Status', Op: 'equals', Value: 'Blocked' }],
     });
-    expect(computed.Widgets.some((widget) => widget.Kind === 'mySteps')).toBe(true);
+    const perDay = computed.Widgets.find((widget) => widget.Kind === 'line');
+    expect(perDay?.Kind === 'line' && perDay.Points.length).toBe(90);
     await expectCountsMatchRows(computed);
   });
 
@@ -256,6 +311,57 @@ describe('dashboards', () => {
       expect(bar.Label).toBe(own.Value);
     }
     expect(weeks.Bars.at(-1)!.Value).toBeGreaterThan(0);
+  });
+
+  it('draws a line of consecutive days or weeks up to the newest with records, empty ones 0', async () => {
+    const computed = await dashboard(supervisor, 50);
+    const line = (title: string) => {
+      const widget = computed.Widgets.find((w) => w.Title === title);
+      if (widget?.Kind !== 'line') throw new Error(`no line ${title}`);
+      return widget;
+    };
+    const days = line('Batches per day');
+    expect(days.GroupLabel).toBe('Manufactured on');
+    expect(days.Points).toHaveLength(400);
+    const newest = (await aliveValues('batch'))
+      .map((values) => values.ManufacturedOn)
+      .filter((date): date is string => typeof date === 'string' && date !== '')
+      .sort()
+      .at(-1);
+    expect(days.Points.at(-1)?.Date).toBe(newest);
+    days.Points.slice(1).forEach((point, i) => {
+      expect(Date.parse(point.Date) - Date.parse(days.Points[i]!.Date)).toBe(86_400_000);
+    });
+    expect(days.Points.some((point) => point.Value === 0)).toBe(true);
+    const weeks = line('Released batches per week, a line');
+    expect(weeks.GroupLabel).toBe('Week of Manufactured on');
+    expect(weeks.Points).toHaveLength(26);
+    for (const point of weeks.Points) expect(new Date(`${point.Date}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(linePointWhere(weeks, weeks.Points[0]!).Conditions).toEqual([
+      { Field: 'Status', Op: 'equals', Value: 'Released' },
+      {
+        Field: 'ManufacturedOn',
+        Op: 'between',
+        Value: weeks.Points[0]!.Date,
+        Value2: new Date(Date.parse(weeks.Points[0]!.Date) + 6 * 86_400_000).toISOString().slice(0, 10),
+      },
+    ]);
+  });
+
+  it('leaves out a line over a field that is not a date, and a pie or unbucketed bar over a date', async () => {
+    await storeDashboard({
+      Id: 52,
+      Title: 'Wrong kinds',
+      Widgets: [
+        { Kind: 'line', Title: 'Line of a select', WebTemplateNo: 104, GroupBy: 'Status', Bucket: 'day' },
+        { Kind: 'pie', Title: 'Pie of a date', WebTemplateNo: 104, GroupBy: 'ManufacturedOn' },
+        { Kind: 'bar', Title: 'Bars of a date', WebTemplateNo: 104, GroupBy: 'ManufacturedOn' },
+        { Kind: 'pie', Title: 'Pie of a select', WebTemplateNo: 104, GroupBy: 'Status' },
+      ],
+    });
+    const computed = await dashboard(supervisor, 52);
+    expect(computed.Widgets.map((widget) => widget.Title)).toEqual(['Pie of a select']);
+    await expectCountsMatchRows(computed);
   });
 
   it('counts the records as they were at a Timepoint: one changed after T counts as it was', async () => {

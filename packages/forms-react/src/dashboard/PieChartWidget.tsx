@@ -1,0 +1,44 @@
+import type { PieWidget } from '@procedo/client-api';
+import { useCallback } from 'react';
+import { type ChartOfWidgetProps, ChartWidget } from './ChartWidget';
+
+/** Props of {@link PieChartWidget}. */
+export type PieChartWidgetProps = ChartOfWidgetProps<PieWidget>;
+
+/** Whole percent of `value` in `total`, e.g. `"42 %"`. */
+export const shareText = (value: number, total: number) =>
+  `${total === 0 ? 0 : Math.round((value / total) * 100)} %`;
+
+/**
+ * A pie chart with its data as a real table ({@link ChartWidget}: each slice's count a link to the
+ * grid of exactly its rows, and its share); a click on a slice opens them too.
+ */
+export function PieChartWidget({ widget, hrefFor, onNavigate, labels }: PieChartWidgetProps) {
+  const slices = widget.Slices;
+  const rows = useCallback(() => {
+    const total = slices.reduce((sum, slice) => sum + slice.Value, 0);
+    return slices.map((slice) => ({
+      label: slice.Label,
+      value: slice.Value,
+      share: shareText(slice.Value, total),
+    }));
+  }, [slices]);
+  return (
+    <ChartWidget
+      kind="pie"
+      title={widget.Title}
+      groupLabel={widget.GroupLabel}
+      rows={rows}
+      rowCount={slices.length}
+      hrefOf={(index) => hrefFor(widget.WebTemplateNo, slices[index]!.Where)}
+      draw={(charts, select) => (
+        <charts.PieChart
+          slices={slices.map(({ Label, Value }) => ({ label: Label, value: Value }))}
+          onSelect={select}
+        />
+      )}
+      onNavigate={onNavigate}
+      labels={labels}
+    />
+  );
+}
