@@ -217,7 +217,7 @@ export function PickerComboBox({
       : searcher.status === 'too-short'
         ? labels.typeMore(minLength)
         : searcher.status === 'failed'
-          ? labels.searchFailed
+          ? (searcher.message ?? labels.searchFailed)
           : null;
 
   return (

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { PickerValue } from '@procedo/client-api';
+import { HttpStatusError, type PickerValue } from '@procedo/client-api';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -208,6 +208,30 @@ describe('PickerField', () => {
     await user.keyboard('ac');
     await elapse(150);
     expect(await screen.findByText('The search failed. Try again.')).toBeTruthy();
+  });
+
+  it('shows the server’s message for a refused search (stopped at the time limit) and keeps the typed text', async () => {
+    const user = setup();
+    const message =
+      'The search was stopped after 2 s before it found a page of rows. Narrow it with more conditions (a date or a status, for example) and search again.';
+    const body = { Message: message, Code: 'SEARCH_TIME_LIMIT' };
+    const search = () =>
+      Promise.reject(
+        new HttpStatusError({
+          status: 422,
+          method: 'GET',
+          url: '/api/v1/pickers/suppliers?text=zz',
+          bodyText: JSON.stringify(body),
+          body,
+        }),
+      );
+    render(<Harness changes={[]} search={search} />);
+    await user.click(screen.getByLabelText('Supplier'));
+    await user.keyboard('zz');
+    await elapse(150);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('The search failed. Try again.')).toBeNull();
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('zz');
   });
 
   it('calls onChange with the picked item and shows its text', async () => {

@@ -1,4 +1,4 @@
-import type { PickerValue } from '@procedo/client-api';
+import { isHttpStatusError, type PickerValue } from '@procedo/client-api';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** What a picker's search answers: one page of matches, and whether the server holds more. */
@@ -20,6 +20,8 @@ interface SearchState {
   status: PickerSearchStatus;
   items: PickerValue[];
   hasMore: boolean;
+  /** A failed search's own message from the server (a refused request), when it sent one. */
+  message?: string | undefined;
 }
 
 const IDLE: SearchState = { status: 'idle', items: [], hasMore: false };
@@ -64,10 +66,10 @@ export function usePickerSearch(search: PickerSearch, minLength: number, delayMs
               running.current = null;
               setState({ status: 'done', items: result.Items, hasMore: result.HasMore });
             },
-            () => {
+            (error: unknown) => {
               if (controller.signal.aborted) return;
               running.current = null;
-              setState({ status: 'failed', items: [], hasMore: false });
+              setState({ status: 'failed', items: [], hasMore: false, message: refusalMessage(error) });
             },
           );
       }, delayMs);
@@ -84,4 +86,13 @@ export function usePickerSearch(search: PickerSearch, minLength: number, delayMs
   useEffect(() => cancel, [cancel]);
 
   return { ...state, request, reset };
+}
+
+/**
+ * The server's own message for a refused search (a 4xx with `{ Message }`, such as a search stopped
+ * at the time limit, which says how to narrow it), as the grid shows it; none for a server failure.
+ */
+function refusalMessage(error: unknown): string | undefined {
+  if (isHttpStatusError(error) && error.status >= 400 && error.status < 500) return error.serverMessage;
+  return undefined;
 }
