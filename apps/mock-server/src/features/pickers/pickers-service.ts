@@ -9,6 +9,7 @@ import { AppError } from '../../errors/app-error';
 import { notFound, validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import { PICKER_SOURCES } from '../records/entities';
+import { stoppedSearch } from '../records/record-search';
 import type { AuthContext } from '../session/session-service';
 
 /** Rows a picker search answers at most. */
@@ -83,13 +84,15 @@ export function createPickersService(options: { forms: FormsService }): PickersS
         }
       }
       if (issues.length > 0) throw validationFailure(issues);
-      const { items, hasMore } = await auth.database.stores.records.searchTitles({
-        entity: source.entity,
-        text: query.text,
-        parentId,
-        limit: PICKER_LIMIT,
-        ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
-      });
+      const { items, hasMore } = await auth.database.stores.records
+        .searchTitles({
+          entity: source.entity,
+          text: query.text,
+          parentId,
+          limit: PICKER_LIMIT,
+          ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
+        })
+        .catch(stoppedSearch);
       return { Items: items.map((item) => ({ Id: String(item.id), Text: item.title })), HasMore: hasMore };
     },
   };

@@ -263,7 +263,7 @@ function extraColumns(
 }
 
 /** A search stopped at the time limit as the 422 the client shows; any other error as it is. */
-function stoppedSearch(error: unknown): never {
+export function stoppedSearch(error: unknown): never {
   if (!(error instanceof SearchTimeLimitError)) throw error;
   throw new AppError({
     status: 422,

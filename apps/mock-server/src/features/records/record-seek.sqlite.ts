@@ -29,7 +29,7 @@ interface SearchClock {
 const clocks = new WeakMap<SqliteDatabase, SearchClock>();
 
 /**
- * The time limit of keyset search statements on a connection: better-sqlite3 runs a statement on
+ * The time limit of search statements on a connection: better-sqlite3 runs a statement on
  * the event loop's thread and offers no progress handler, so a search few rows match (every batch
  * read to fill a page, seconds at a million) would hold up every request. Its statements read
  * `search_tick(record_id)` before their conditions for each row whose record id is a multiple of

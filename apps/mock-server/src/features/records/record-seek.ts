@@ -14,18 +14,18 @@ export type SearchRows = Record<string, unknown>[];
  */
 export type SearchPlan<T> = Generator<SearchStatement, T, SearchRows>;
 
-/** One statement of a plan; a keyset page's say what they are (`kind`), for the time limit. */
+/** One statement of a plan and what it is (`kind`); each runs under the search time limit. */
 export interface SearchStatement {
   sql: string;
   params: SearchParams;
-  kind?: SearchStatementKind;
+  kind: SearchStatementKind;
 }
 
 /**
- * A keyset search statement stopped at the search time limit (`PROCEDO_SEARCH_TIME_LIMIT_MS`):
- * SQLite's `search_tick` term or PostgreSQL's `statement_timeout`. A count that hits it answers
- * "more than" what is known; a page that hits it is answered 422 `SEARCH_TIME_LIMIT`
- * (record-search.ts).
+ * A search statement stopped at the search time limit (`PROCEDO_SEARCH_TIME_LIMIT_MS`): SQLite's
+ * `search_tick` term or PostgreSQL's `statement_timeout`. A keyset count that hits it answers
+ * "more than" what is known; a page (a picker's titles too) that hits it is answered 422
+ * `SEARCH_TIME_LIMIT` (record-search.ts).
  */
 export class SearchTimeLimitError extends Error {
   override name = 'SearchTimeLimitError';
@@ -72,7 +72,7 @@ export async function runPlan<T>(
   return step.value;
 }
 
-/** A statement the keyset search ran: its page, its capped count, or the bounded probe that picks a plan at T. */
+/** A statement a search ran: a page (or a total, or titles), a keyset page's capped count, or the bounded probe that picks a plan at T. */
 export type SearchStatementKind = 'page' | 'count' | 'probe';
 /** Sees each statement a keyset page runs (tests: which ran, and their query plans). */
 export type SearchStatementSpy = (kind: SearchStatementKind, sql: string, params: SearchParams) => void;
@@ -85,7 +85,7 @@ export type SearchStatementSpy = (kind: SearchStatementKind, sql: string, params
 export interface SearchTuning {
   walkAtLeast?: number;
   countCap?: number | undefined;
-  /** ms a keyset page's or count's statement may run (SQLite's `search_tick`, PostgreSQL's `statement_timeout`). */
+  /** ms a search's statement may run (SQLite's `search_tick`, PostgreSQL's `statement_timeout`). */
   timeLimitMs?: number | undefined;
   onStatement?: SearchStatementSpy;
 }
@@ -105,7 +105,7 @@ export interface SearchDialect {
   /** The periods (`r`) walked in title order. */
   readonly titleWalk: string;
   /**
-   * A term true for every row, evaluated for each row a keyset statement reads (`id` its record
+   * A term true for every row, evaluated for each row a search statement reads (`id` its record
    * id), that stops the statement at the time limit; none where the engine limits statements itself.
    */
   tick?(id: string): string;
@@ -421,13 +421,16 @@ export interface TitleQueryShape {
   asOf: boolean;
 }
 
-/** The SQL of one title search (the same text on both engines). */
-export function titleSql({ parent, mode, asOf }: TitleQueryShape): string {
+/** The SQL of one title search (the same text on both engines, but SQLite's time-limit term). */
+export function titleSql(dialect: SearchDialect, { parent, mode, asOf }: TitleQueryShape): string {
   // Now: the `records` pointer rows. At a timepoint: the periods that held it (closed-open).
   const table = asOf ? 'record_periods' : 'records';
   const during = asOf ? 'AND r.valid_from <= @at AND r.valid_to > @at' : '';
+  // Under the search time limit: a text no title contains reads every title of the entity, and a
+  // prefix at T every period with that prefix.
+  const tick = dialect.tick ? `AND ${dialect.tick('r.record_id')}` : '';
   return `SELECT record_id AS id, title FROM ${table} r
-       WHERE entity = @entity AND is_deleted = 0 ${during} ${parent ? 'AND parent_id = @parent' : ''}
+       WHERE entity = @entity AND is_deleted = 0 ${tick} ${during} ${parent ? 'AND parent_id = @parent' : ''}
        ${
          mode === 'prefix'
            ? 'AND search_key >= @key AND search_key < @keyEnd'
@@ -437,13 +440,16 @@ export function titleSql({ parent, mode, asOf }: TitleQueryShape): string {
 }
 
 /** The title search of the pickers: prefix matches first (an index range), then other matches containing the text. */
-export function* searchTitles(options: {
-  entity: string;
-  text: string;
-  parentId?: number | null;
-  limit: number;
-  atIso?: string;
-}): SearchPlan<{ items: { id: number; title: string }[]; hasMore: boolean }> {
+export function* searchTitles(
+  dialect: SearchDialect,
+  options: {
+    entity: string;
+    text: string;
+    parentId?: number | null;
+    limit: number;
+    atIso?: string;
+  },
+): SearchPlan<{ items: { id: number; title: string }[]; hasMore: boolean }> {
   const { entity, text, parentId, limit, atIso } = options;
   const key = text.trim().toLowerCase();
   const parent = parentId !== undefined && parentId !== null;
@@ -457,11 +463,16 @@ export function* searchTitles(options: {
     ...(asOf ? { at: atIso } : {}),
   };
   type Item = { id: number; title: string };
-  const items = (yield { sql: titleSql({ parent, mode: 'prefix', asOf }), params }) as Item[];
+  const items = (yield {
+    sql: titleSql(dialect, { parent, mode: 'prefix', asOf }),
+    params,
+    kind: 'page',
+  }) as Item[];
   if (items.length <= limit && key !== '') {
     const more = yield {
-      sql: titleSql({ parent, mode: 'contains', asOf }),
+      sql: titleSql(dialect, { parent, mode: 'contains', asOf }),
       params: { ...params, like: `%${likeEscape(key)}%`, limit: limit + 1 - items.length },
+      kind: 'page',
     };
     items.push(...(more as Item[]));
   }

@@ -83,12 +83,12 @@ export function createPgRecordStore(db: PgDatabase, tuning: SearchTuning = {}): 
   const { onStatement } = tuning;
   // A search's statements share one snapshot, read-only: REPEATABLE READ is all a read needs, and
   // unlike SERIALIZABLE it takes no predicate locks that would make concurrent writers retry.
-  // A keyset page's statements run under `statement_timeout`; its count inside a savepoint, so a
+  // Its statements run under `statement_timeout`; a keyset page's count inside a savepoint, so a
   // count stopped there leaves the transaction usable and answers "more than" (record-seek.ts).
-  const run = <T>(plan: () => SearchPlan<T>, limited = false) =>
+  const run = <T>(plan: () => SearchPlan<T>) =>
     db.transaction(async (tx) => {
       await tx.run('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      if (limited) await tx.run(`SET LOCAL statement_timeout = ${timeLimitMs}`);
+      await tx.run(`SET LOCAL statement_timeout = ${timeLimitMs}`);
       return runPlan(plan(), async ({ sql, params, kind }) => {
         const { text, values } = positional(sql, params);
         if (kind !== 'count') {
@@ -169,15 +169,15 @@ export function createPgRecordStore(db: PgDatabase, tuning: SearchTuning = {}): 
       }, ONE_RECORD);
     },
     async searchTitles(options) {
-      return run(() => searchTitles(options));
+      return run(() => searchTitles(PG_SEARCH, options));
     },
     async search(options) {
-      const { rows, total } = await run(() => offsetPage(PG_SEARCH, options, walkAtLeast), true);
+      const { rows, total } = await run(() => offsetPage(PG_SEARCH, options, walkAtLeast));
       return { rows: (rows as unknown as VersionRow[]).map(toRecord), total };
     },
     async searchPage(options) {
       const tuned = { walkAtLeast, countCap, onStatement };
-      const { rows, hasMore, count } = await run(() => seekPage(PG_SEARCH, options, tuned), true);
+      const { rows, hasMore, count } = await run(() => seekPage(PG_SEARCH, options, tuned));
       return {
         rows: rows.map((row) => ({ ...toRecord(row as unknown as VersionRow), searchKey: row.seek_key })),
         hasMore,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positional } from '../../db/pg-named';
 import { openParityDatabases, type ParityDatabases } from '../../testing/parity';
 import { type SearchParams, type SearchStatementKind, titleSql } from './record-seek';
+import { PG_SEARCH } from './record-seek.pg';
 import type { SearchPageOptions } from './records-store';
 import { createPgRecordStore } from './records-store.pg';
 import { SEEDED_SORT_COLUMNS } from './search-sort';
@@ -95,14 +96,17 @@ describe('the record search plans on PostgreSQL', () => {
     ))!.parent_id;
     for (const parentFilter of [false, true]) {
       for (const asOf of [false, true]) {
-        const { text, values } = positional(titleSql({ parent: parentFilter, mode: 'prefix', asOf }), {
-          entity: 'batch',
-          parent,
-          key: 'b24',
-          keyEnd: 'b24\u{10FFFF}',
-          limit: 11,
-          at: new Date(both.now - 86_400_000).toISOString(),
-        });
+        const { text, values } = positional(
+          titleSql(PG_SEARCH, { parent: parentFilter, mode: 'prefix', asOf }),
+          {
+            entity: 'batch',
+            parent,
+            key: 'b24',
+            keyEnd: 'b24\u{10FFFF}',
+            limit: 11,
+            at: new Date(both.now - 86_400_000).toISOString(),
+          },
+        );
         const rows = await both.pg.many<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         const table = asOf ? 'record_periods' : 'records';

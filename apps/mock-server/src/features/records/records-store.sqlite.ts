@@ -130,7 +130,7 @@ export function createSqliteRecordStore(
   // The searches' statements, prepared once per text (the title searches' few texts recur on every
   // keystroke of a picker); bounded, since filter and sort texts vary with what users pick.
   const statements = new Map<string, Statement>();
-  const all = ({ sql, params, kind }: SearchStatement): SearchRows => {
+  const all = ({ sql, params }: SearchStatement): SearchRows => {
     let statement = statements.get(sql);
     if (!statement) {
       if (statements.size >= 256) statements.clear();
@@ -138,8 +138,6 @@ export function createSqliteRecordStore(
       statements.set(sql, statement);
     }
     const prepared = statement;
-    // A keyset page's statements run under the time limit; the others are bounded by their shape.
-    if (kind === undefined) return prepared.all(params) as SearchRows;
     return clock.run(timeLimitMs, () => prepared.all(params) as SearchRows);
   };
 
@@ -167,7 +165,7 @@ export function createSqliteRecordStore(
       return write(() => appendTx(id, expected, next));
     },
     async searchTitles(options) {
-      return runPlanSync(searchTitles(options), all);
+      return runPlanSync(searchTitles(SQLITE_SEARCH, options), all);
     },
     async search(options) {
       const { rows, total } = runPlanSync(offsetPage(SQLITE_SEARCH, options, walkAtLeast), all);

@@ -27,6 +27,30 @@ const PERIODS = `INSERT INTO record_periods
   SELECT record_id, 1, 'batch', '${ADDED_AT}', '${OPEN_END}', 0, title, search_key, NULL, ${forkNode(ADDED_AT, OPEN_END)}
   FROM records WHERE search_key LIKE '000-%'`;
 
+/**
+ * A picker's page and one more of batches alive since before the added ones, after them in title
+ * order: a picker's prefix `000-` at a timepoint between reads every added batch's period (not
+ * alive then) before it finds them. Their ids are no multiples of 256.
+ */
+const EARLIER_AT = '2025-01-01T00:00:00.000Z';
+const EARLIER = Array.from({ length: 21 }, (_, i) => ({
+  id: 2_000_001 + i,
+  key: `000-9${String(i).padStart(5, '0')}`,
+}));
+const ADD_EARLIER = [
+  `INSERT INTO records (record_id, entity, current_version, is_deleted, title, search_key, current_values_json)
+   VALUES ${EARLIER.map(({ id, key }) => `(${id}, 'batch', 1, 0, '${key}', '${key}', '${VALUES}')`).join(', ')}`,
+  `INSERT INTO record_versions (record_id, version, entity, values_json, is_deleted, updated_by, updated_at_utc)
+   SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '${EARLIER_AT}'
+   FROM records WHERE record_id >= ${EARLIER[0]!.id}`,
+  `INSERT INTO record_periods
+     (record_id, version, entity, valid_from, valid_to, is_deleted, title, search_key, parent_id, node)
+   SELECT record_id, 1, 'batch', '${EARLIER_AT}', '${OPEN_END}', 0, title, search_key, NULL, ${forkNode(EARLIER_AT, OPEN_END)}
+   FROM records WHERE record_id >= ${EARLIER[0]!.id}`,
+];
+/** Between the earlier batches and the added ones. */
+const BETWEEN = '2025-06-01T00:00:00.000Z';
+
 let both: ParityDatabases;
 beforeAll(async () => {
   both = await openParityDatabases();
@@ -38,6 +62,7 @@ beforeAll(async () => {
     SELECT record_id, 1, 'batch', current_values_json, 0, 'test', '${ADDED_AT}'
     FROM records WHERE search_key LIKE '000-%';
     ${PERIODS};
+    ${ADD_EARLIER.join(';\n')};
     ANALYZE;`);
   await both.pg.run(
     `INSERT INTO records (record_id, entity, current_version, is_deleted, title, search_key, current_values_json)
@@ -50,6 +75,7 @@ beforeAll(async () => {
      FROM records WHERE search_key LIKE '000-%'`,
   );
   await both.pg.run(PERIODS);
+  for (const sql of ADD_EARLIER) await both.pg.run(sql);
   await both.pg.run('ANALYZE');
 }, 120_000);
 afterAll(() => both?.close());
@@ -119,6 +145,31 @@ describe('the search time limit', () => {
     }
   });
 
+  it('stops a picker’s title search that reads past it, now and at a timepoint', async () => {
+    for (const [engine, store, limitMs] of limited(1)) {
+      for (const atIso of [undefined, '2026-06-01T00:00:00.000Z']) {
+        const at = atIso === undefined ? {} : { atIso };
+        // No title starts with it (an empty index range), so every title is read for one containing it.
+        const contains = await store
+          .searchTitles({ entity: 'batch', text: 'no batch has this', limit: 20, ...at })
+          .then(
+            () => null,
+            (caught: unknown) => caught,
+          );
+        expect(contains, `${engine} ${atIso ?? 'now'}`).toBeInstanceOf(SearchTimeLimitError);
+        expect((contains as SearchTimeLimitError).limitMs, engine).toBe(limitMs);
+      }
+      // The prefix's range holds every added batch's period, none alive then, before the earlier batches.
+      const prefix = await store
+        .searchTitles({ entity: 'batch', text: '000-', limit: 20, atIso: BETWEEN })
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      expect(prefix, `${engine} prefix at a timepoint`).toBeInstanceOf(SearchTimeLimitError);
+    }
+  });
+
   it('answers a count stopped there as "more than" the rows the page found, with the page', async () => {
     for (const [engine, store] of limited(50)) {
       const found = await store.searchPage(page(where('Grade', 'equals', 'A', 'text'), true));
@@ -145,6 +196,26 @@ describe('the search time limit', () => {
       expect(offset.rows.map((row) => row.id)).toEqual(
         Array.from({ length: 10 }, (_, i) => FIRST_ID + i + 1),
       );
+      for (const at of [{}, { atIso: '2026-06-01T00:00:00.000Z' }]) {
+        const titles = (text: string) => store.searchTitles({ entity: 'batch', text, limit: 5, ...at });
+        expect(await titles('no batch has this')).toEqual({ items: [], hasMore: false });
+        // The last added batch: no title starts with its number, one contains it.
+        expect(await titles('149999')).toEqual({
+          items: [{ id: FIRST_ID + 149_999, title: '000-149999' }],
+          hasMore: false,
+        });
+        expect(await titles('000-')).toEqual({
+          items: Array.from({ length: 5 }, (_, i) => ({
+            id: FIRST_ID + i + 1,
+            title: `000-${String(i + 1).padStart(6, '0')}`,
+          })),
+          hasMore: true,
+        });
+      }
+      expect(await store.searchTitles({ entity: 'batch', text: '000-', limit: 20, atIso: BETWEEN })).toEqual({
+        items: EARLIER.slice(0, 20).map(({ id, key }) => ({ id, title: key })),
+        hasMore: true,
+      });
     }
   });
 });

@@ -67,3 +67,19 @@ describe('GET forms/{no}/search (offset pages) at the search time limit', () => 
     });
   });
 });
+
+describe('GET pickers/{source} at the search time limit', () => {
+  it('answers 422 SEARCH_TIME_LIMIT for a text no title contains (every title read), now and at a Timepoint', async () => {
+    const at = `&Timepoint=${encodeURIComponent(new Date().toISOString())}`;
+    for (const timepoint of ['', at]) {
+      const response = await supervisor.fetch(
+        `api/v1/pickers/batches?text=no%20batch%20has%20this${timepoint}`,
+      );
+      expect(response.status, timepoint || 'now').toBe(422);
+      expect(ApiErrorBodySchema.parse(await response.json())).toEqual({
+        Code: ApiErrorCode.SearchTimeLimit,
+        Message: searchTimeLimitMessage(0),
+      });
+    }
+  });
+});
