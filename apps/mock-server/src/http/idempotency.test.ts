@@ -47,13 +47,8 @@ async function tourCommandId(): Promise<number> {
   return commands.find((command) => command.Name === INTERACTION_TOUR)!.Id;
 }
 
-function upload(client: TestClient, name: string, content: string, key?: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  const headers: Record<string, string> = { 'x-csrf-token': client.cookies.get('procedo_csrf')! };
-  if (key !== undefined) headers['idempotency-key'] = key;
-  return client.fetch('api/v1/files', { method: 'POST', body: form, headers });
-}
+const upload = (client: TestClient, name: string, content: string, key: string) =>
+  client.upload(name, content, { headers: { 'idempotency-key': key } });
 
 async function answer(response: Response) {
   return { status: response.status, body: await response.json() };

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type FileRef, FileRefSchema } from '@procedo/client-api';
 import type { ServerOptions } from '../config';
 import { type RunningServer, startServer } from '../server';
 import { createTestPgDatabase } from './pg';
@@ -137,6 +138,36 @@ export class TestClient {
     });
     if (response.status !== 200) throw new Error(`logon failed: ${response.status} ${await response.text()}`);
     return response;
+  }
+
+  /**
+   * POSTs `content` as the multipart part `file` named `name` to `files`, with the CSRF header taken
+   * from the jar (unless `csrf: false` or a given value), `headers` and `searchParams` added.
+   */
+  upload(
+    name: string,
+    content: BlobPart,
+    options: {
+      csrf?: string | false;
+      headers?: Record<string, string>;
+      searchParams?: Record<string, string>;
+    } = {},
+  ): Promise<Response> {
+    const form = new FormData();
+    form.append('file', new Blob([content]), name);
+    const headers: Record<string, string> = { ...options.headers };
+    const csrf = options.csrf === undefined ? this.cookies.get('procedo_csrf') : options.csrf;
+    if (csrf) headers['x-csrf-token'] = csrf;
+    const query = options.searchParams ? `?${new URLSearchParams(options.searchParams)}` : '';
+    return this.fetch(`api/v1/files${query}`, { method: 'POST', body: form, headers });
+  }
+
+  /** {@link upload}s a file that must be stored (201) and answers its reference. */
+  async uploadFile(name: string, content: BlobPart): Promise<FileRef> {
+    const response = await this.upload(name, content);
+    if (response.status !== 201)
+      throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+    return FileRefSchema.parse(await response.json());
   }
 
   /** POSTs a callback body (CSRF header from the jar unless given). */

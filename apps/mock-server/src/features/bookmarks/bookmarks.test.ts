@@ -21,16 +21,9 @@ let certificateId: number;
 
 beforeAll(async () => {
   ({ server, supervisor, operator } = await startSignedInServer());
-  const form = new FormData();
-  form.append('file', new Blob(['%PDF-1.4 iso']), 'iso.pdf');
-  const upload = await supervisor.fetch('api/v1/files', {
-    method: 'POST',
-    body: form,
-    headers: { 'x-csrf-token': supervisor.cookies.get('procedo_csrf')! },
-  });
-  expect(upload.status).toBe(201);
+  const document = await supervisor.uploadFile('iso.pdf', '%PDF-1.4 iso');
   const created = await supervisor.json('POST', 'api/v1/forms/105/records', {
-    Values: { Title: 'ISO 9001', Supplier: { Id: '1', Text: 'x' }, Document: await upload.json() },
+    Values: { Title: 'ISO 9001', Supplier: { Id: '1', Text: 'x' }, Document: document },
   });
   expect(created.status).toBe(201);
   certificateId = RecordSchema.parse(await created.json()).Id;

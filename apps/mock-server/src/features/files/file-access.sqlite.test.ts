@@ -3,7 +3,7 @@ import { RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../db/sqlite';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
-import { certificate, upload } from './file-test-support';
+import { certificate } from './file-test-support';
 
 // SQLite's query plan for the file_links look-up; file-access.test.ts has the rest, on both engines.
 
@@ -28,7 +28,7 @@ function withDb<T>(run: (db: ReturnType<typeof openSqlite>) => T): T {
 
 describe('downloading a file', () => {
   it('is decided from the file_links index, written with each version, not from a scan of versions', async () => {
-    const ref = await upload(supervisor, 'indexed.pdf', '%PDF-1.4 x');
+    const ref = await supervisor.uploadFile('indexed.pdf', '%PDF-1.4 x');
     const created = RecordSchema.parse(await (await certificate(supervisor, ref, 'Indexed')).json());
     withDb((db) => {
       expect(

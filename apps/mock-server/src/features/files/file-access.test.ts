@@ -2,7 +2,7 @@ import { ApiErrorBodySchema, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';
-import { certificate, upload } from './file-test-support';
+import { certificate } from './file-test-support';
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -34,7 +34,7 @@ const openCertificatesToOperators = (open: boolean) =>
 
 describe('downloading a file', () => {
   it('is refused as unknown (404) to a user who neither uploaded it nor can read a record holding it', async () => {
-    const ref = await upload(supervisor, 'gmp.pdf', '%PDF-1.4 gmp');
+    const ref = await supervisor.uploadFile('gmp.pdf', '%PDF-1.4 gmp');
     expect(await download(supervisor, ref.Id)).toEqual({ status: 200, text: '%PDF-1.4 gmp' });
     // Not attached anywhere: only the uploader reads it.
     const loose = await download(operator, ref.Id);
@@ -51,13 +51,13 @@ describe('downloading a file', () => {
   });
 
   it('is allowed through a record the user may read on a form they may open, also after the file left the record', async () => {
-    const ref = await upload(supervisor, 'iso.pdf', '%PDF-1.4 iso');
+    const ref = await supervisor.uploadFile('iso.pdf', '%PDF-1.4 iso');
     const created = RecordSchema.parse(await (await certificate(supervisor, ref, 'ISO 9001')).json());
     await openCertificatesToOperators(true);
     try {
       expect(await download(operator, ref.Id)).toEqual({ status: 200, text: '%PDF-1.4 iso' });
       // The record moves on to another file: the old version still holds this one.
-      const other = await upload(supervisor, 'iso-2026.pdf', '%PDF-1.4 new');
+      const other = await supervisor.uploadFile('iso-2026.pdf', '%PDF-1.4 new');
       const updated = await supervisor.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
         Version: 1,
         Values: { Document: other },
@@ -84,7 +84,7 @@ describe('downloading a file', () => {
   });
 
   it('writes the file_links index, which decides it, with each version', async () => {
-    const ref = await upload(supervisor, 'indexed.pdf', '%PDF-1.4 x');
+    const ref = await supervisor.uploadFile('indexed.pdf', '%PDF-1.4 x');
     const created = RecordSchema.parse(await (await certificate(supervisor, ref, 'Indexed')).json());
     expect(
       await withDb((sql) =>
@@ -96,7 +96,7 @@ describe('downloading a file', () => {
 
 describe('attaching a file to a record', () => {
   it('is refused (403) for a file someone else uploaded', async () => {
-    const theirs = await upload(operator, 'operator.pdf', '%PDF-1.4 op');
+    const theirs = await operator.uploadFile('operator.pdf', '%PDF-1.4 op');
     const response = await certificate(supervisor, theirs, 'Borrowed');
     expect(response.status).toBe(403);
     const body = ApiErrorBodySchema.parse(await response.json());
@@ -109,7 +109,7 @@ describe('attaching a file to a record', () => {
   });
 
   it('allows the file the record already holds, sent back unchanged by another user', async () => {
-    const mine = await upload(supervisor, 'held.pdf', '%PDF-1.4 held');
+    const mine = await supervisor.uploadFile('held.pdf', '%PDF-1.4 held');
     const created = RecordSchema.parse(await (await certificate(supervisor, mine, 'Held')).json());
     await openCertificatesToOperators(true);
     try {
@@ -118,7 +118,7 @@ describe('attaching a file to a record', () => {
         Values: { Title: 'Held, renamed', Document: mine },
       });
       expect(kept.status).toBe(200);
-      const another = await upload(supervisor, 'another.pdf', '%PDF-1.4 another');
+      const another = await supervisor.uploadFile('another.pdf', '%PDF-1.4 another');
       const swapped = await operator.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
         Version: 2,
         Values: { Document: another },

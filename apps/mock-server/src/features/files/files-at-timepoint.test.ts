@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema, type FileRef, RecordSchema } from '@procedo/client-api';
+import { ApiErrorBodySchema, RecordSchema } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
 import { type ServerSql, withServerSql } from '../../testing/server-sql';
@@ -16,22 +16,6 @@ afterAll(async () => {
 
 const withDb = <T>(work: (sql: ServerSql) => Promise<T>) => withServerSql(server, work);
 
-const uploadRequest = (client: TestClient, name: string, content: string, query = '') => {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  return client.fetch(`api/v1/files${query}`, {
-    method: 'POST',
-    body: form,
-    headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
-  });
-};
-
-async function upload(client: TestClient, name: string, content: string): Promise<FileRef> {
-  const response = await uploadRequest(client, name, content);
-  expect(response.status).toBe(201);
-  return (await response.json()) as FileRef;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The download at `ms`: status, and the body or the error code. */
@@ -45,7 +29,7 @@ async function downloadAt(client: TestClient, id: string, ms: number) {
 
 describe('a file at a timepoint', () => {
   it('is the file a record held at T: 404 NOT_FOUND_AT_TIMEPOINT before it was attached, still served at T after it left', async () => {
-    const ref = await upload(supervisor, 'gmp.pdf', '%PDF-1.4 first');
+    const ref = await supervisor.uploadFile('gmp.pdf', '%PDF-1.4 first');
     server.clock.advance(60_000);
     const uploaded = server.clock.now();
     server.clock.advance(60_000);
@@ -58,7 +42,7 @@ describe('a file at a timepoint', () => {
     );
     const attached = server.clock.now();
     server.clock.advance(60_000);
-    const other = await upload(supervisor, 'gmp-2026.pdf', '%PDF-1.4 second');
+    const other = await supervisor.uploadFile('gmp-2026.pdf', '%PDF-1.4 second');
     const replaced = await supervisor.json('PUT', `api/v1/forms/105/records/${created.Id}`, {
       Version: 1,
       Values: { Document: other },
@@ -107,7 +91,7 @@ describe('a file at a timepoint', () => {
   });
 
   it('answers a malformed Timepoint with 400 VALIDATION', async () => {
-    const ref = await upload(supervisor, 'bad.pdf', '%PDF-1.4');
+    const ref = await supervisor.uploadFile('bad.pdf', '%PDF-1.4');
     const response = await supervisor.fetch(`api/v1/files/${ref.Id}?Timepoint=2026-13-01`);
     expect(response.status).toBe(400);
     expect(ApiErrorBodySchema.parse(await response.json()).Code).toBe('VALIDATION');
@@ -118,19 +102,13 @@ describe('a file at a timepoint', () => {
       Number((await withDb((sql) => sql.get<{ n: number | string }>('SELECT count(*) AS n FROM files')))!.n);
     const before = await count();
     expect(Number.isInteger(before)).toBe(true);
-    const t = encodeURIComponent(iso(server.clock.now()));
-    const byQuery = await uploadRequest(supervisor, 'late.pdf', '%PDF-1.4 late', `?Timepoint=${t}`);
+    const byQuery = await supervisor.upload('late.pdf', '%PDF-1.4 late', {
+      searchParams: { Timepoint: iso(server.clock.now()) },
+    });
     expect(byQuery.status).toBe(409);
     expect(ApiErrorBodySchema.parse(await byQuery.json()).Code).toBe('READ_ONLY_TIMEPOINT');
-    const form = new FormData();
-    form.append('file', new Blob(['%PDF-1.4 late']), 'late.pdf');
-    const byHeader = await supervisor.fetch('api/v1/files', {
-      method: 'POST',
-      body: form,
-      headers: {
-        'x-csrf-token': supervisor.cookies.get('procedo_csrf')!,
-        'x-procedo-timepoint': iso(server.clock.now()),
-      },
+    const byHeader = await supervisor.upload('late.pdf', '%PDF-1.4 late', {
+      headers: { 'x-procedo-timepoint': iso(server.clock.now()) },
     });
     expect(byHeader.status).toBe(409);
     expect(await count()).toBe(before);

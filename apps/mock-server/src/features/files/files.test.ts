@@ -92,16 +92,6 @@ function rawUpload(
   });
 }
 
-function upload(client: TestClient, name: string, content: Uint8Array<ArrayBuffer> | string) {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  return client.fetch('api/v1/files', {
-    method: 'POST',
-    body: form,
-    headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
-  });
-}
-
 const malformed = { Code: 'VALIDATION', Message: 'The multipart body is malformed.' };
 
 describe('a truncated multipart body', () => {
@@ -124,7 +114,7 @@ describe('a truncated multipart body', () => {
     expect(await storedFiles()).toEqual([]);
     expect(await countRows()).toBe(rowsBefore);
 
-    const next = await upload(supervisor, 'after.txt', 'still here');
+    const next = await supervisor.upload('after.txt', 'still here');
     expect(next.status).toBe(201);
     expect(await countRows()).toBe(rowsBefore + 1);
   });
@@ -224,14 +214,7 @@ describe('a full disk', () => {
     expect(logged[0]).toMatchObject({ level: 50, user: 'supervisor', err: { code: 'ENOSPC' } });
 
     failAt = null;
-    const form = new FormData();
-    form.append('file', new Blob([randomBytes(300_000)]), 'room again.pdf');
-    const stored = await client.fetch('api/v1/files', {
-      method: 'POST',
-      body: form,
-      headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
-    });
-    expect(stored.status).toBe(201);
+    await client.uploadFile('room again.pdf', randomBytes(300_000));
     expect(await storedFiles(full.dataDir)).toHaveLength(1);
   });
 });
@@ -251,17 +234,7 @@ describe('the start-up sweep', () => {
     await swept.close();
   });
 
-  async function storeOne(client: TestClient, name: string): Promise<string> {
-    const form = new FormData();
-    form.append('file', new Blob([name]), name);
-    const response = await client.fetch('api/v1/files', {
-      method: 'POST',
-      body: form,
-      headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')! },
-    });
-    expect(response.status).toBe(201);
-    return FileRefSchema.parse(await response.json()).Id;
-  }
+  const storeOne = async (client: TestClient, name: string) => (await client.uploadFile(name, name)).Id;
 
   const storedNameOf = async (id: string, database: string) => {
     const row = await withServerSql(
@@ -372,7 +345,7 @@ describe('file names', () => {
       ['re\u0301sume\u0301.pdf', 'résumé.pdf', 'r%C3%A9sum%C3%A9.pdf'],
       ['履歴書 2025.pdf', '履歴書 2025.pdf', '%E5%B1%A5%E6%AD%B4%E6%9B%B8%202025.pdf'],
     ] as const) {
-      const response = await upload(supervisor, sent, '%PDF-1.4');
+      const response = await supervisor.upload(sent, '%PDF-1.4');
       expect(response.status).toBe(201);
       const ref = FileRefSchema.parse(await response.json());
       expect(ref.FileName).toBe(stored);

@@ -596,21 +596,8 @@ describe('search forms', () => {
 });
 
 describe('files', () => {
-  const upload = (
-    client: TestClient,
-    name: string,
-    content: Uint8Array<ArrayBuffer> | string,
-    csrf = true,
-  ) => {
-    const form = new FormData();
-    form.append('file', new Blob([content]), name);
-    const headers: Record<string, string> = {};
-    if (csrf) headers['x-csrf-token'] = client.cookies.get('procedo_csrf')!;
-    return client.fetch('api/v1/files', { method: 'POST', body: form, headers });
-  };
-
   it('stores an upload under a generated name and serves it back as an attachment', async () => {
-    const response = await upload(supervisor, '../../GMP certificate (2025).pdf', '%PDF-1.4 test');
+    const response = await supervisor.upload('../../GMP certificate (2025).pdf', '%PDF-1.4 test');
     expect(response.status).toBe(201);
     const ref = (await response.json()) as {
       Id: string;
@@ -645,14 +632,14 @@ describe('files', () => {
 
   it("refuses an extension not in the global list with 'This type of file is not supported.'", async () => {
     for (const name of ['run.exe', 'noextension', 'archive.pdf.sh']) {
-      const response = await upload(supervisor, name, 'MZ');
+      const response = await supervisor.upload(name, 'MZ');
       expect(response.status).toBe(400);
       expect((await errorBody(response)).Message).toBe('This type of file is not supported.');
     }
   });
 
   it('refuses a file over the size limit with 413 and keeps nothing', async () => {
-    const response = await upload(supervisor, 'big.txt', new Uint8Array(5 * 1024 * 1024 + 1));
+    const response = await supervisor.upload('big.txt', new Uint8Array(5 * 1024 * 1024 + 1));
     expect(response.status).toBe(413);
     expect((await errorBody(response)).Code).toBe('PAYLOAD_TOO_LARGE');
     expect(
@@ -661,7 +648,7 @@ describe('files', () => {
   });
 
   it('refuses uploads without CSRF, downloads of unknown files, and records naming a file never uploaded', async () => {
-    expect((await upload(supervisor, 'a.txt', 'x', false)).status).toBe(403);
+    expect((await supervisor.upload('a.txt', 'x', { csrf: false })).status).toBe(403);
     expect((await supervisor.fetch('api/v1/files/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await supervisor.fetch('api/v1/files/..%2Fdemo.sqlite')).status).toBe(404);
     const response = await supervisor.json('POST', 'api/v1/forms/105/records', {
