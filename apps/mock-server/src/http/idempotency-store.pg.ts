@@ -1,8 +1,24 @@
-import type { PgDatabase } from '../db/pg';
+import type { PgDatabase, PgExecutor } from '../db/pg';
 import { type IdempotencyRow, toEntry } from './idempotency-rows';
-import type { ClaimResult, IdempotencyStore } from './idempotency-store';
+import type { ClaimResult, IdempotencyStore, KeyWrite } from './idempotency-store';
 
 const PRUNE = 'DELETE FROM idempotency_keys WHERE created_at < $1';
+
+/**
+ * Makes a {@link KeyWrite} on `tx`, the connection of a store's transaction (a claimed key's answer
+ * only fills a claim still in progress).
+ */
+export async function writePgKey(tx: PgExecutor, write: KeyWrite): Promise<void> {
+  if (write.kind === 'release') {
+    await tx.run('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [write.userId, write.key]);
+    return;
+  }
+  await tx.run(
+    `UPDATE idempotency_keys SET fingerprint = $1, status = $2, body = $3, completed_at = $4
+     WHERE user_id = $5 AND key = $6 AND completed_at IS NULL`,
+    [write.fingerprint, write.status, write.body, write.completedAt, write.userId, write.key],
+  );
+}
 
 /**
  * {@link IdempotencyStore} on PostgreSQL, shared by every server on the database: a claim is one
@@ -31,11 +47,7 @@ export function createPgIdempotencyStore(db: PgDatabase): IdempotencyStore {
       });
     },
     async complete(userId, key, answer) {
-      await db.run(
-        `UPDATE idempotency_keys SET fingerprint = $1, status = $2, body = $3, completed_at = $4
-         WHERE user_id = $5 AND key = $6 AND completed_at IS NULL`,
-        [answer.fingerprint, answer.status, answer.body, answer.completedAt, userId, key],
-      );
+      await writePgKey(db, { kind: 'answer', userId, key, ...answer });
     },
     async release(userId, key) {
       await db.run('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND completed_at IS NULL', [

@@ -16,6 +16,35 @@ export interface IdempotencyEntry {
   completedAt: string | null;
 }
 
+/**
+ * A write of a claimed key that a create's store makes in the create's own transaction, so the
+ * create and its key's answer commit together: the answer (`answer`), or the key given up again
+ * (`release`, in the transaction that undoes a create, e.g. an upload whose bytes could not be kept).
+ */
+export type KeyWrite =
+  | {
+      kind: 'answer';
+      userId: number;
+      key: string;
+      fingerprint: string;
+      status: number;
+      /** The answer's JSON text. */
+      body: string;
+      completedAt: string;
+    }
+  | { kind: 'release'; userId: number; key: string };
+
+/**
+ * What a create's service gets from the `Idempotency-Key` handling (http/idempotency.ts): the key
+ * writes to hand its store, which makes them in the create's transaction.
+ */
+export interface KeyInTransaction {
+  /** The key's answer: 201 with `body`, the created resource as the create answers it. */
+  created(body: unknown): KeyWrite;
+  /** The key given up (the answer written with the create is removed with it). */
+  release(): KeyWrite;
+}
+
 /** The outcome of a claim: ours now, or the entry that already holds the key. */
 export type ClaimResult = { kind: 'claimed' } | { kind: 'taken'; entry: IdempotencyEntry };
 
@@ -33,7 +62,11 @@ export interface IdempotencyStore {
     entry: Omit<IdempotencyEntry, 'status' | 'body' | 'completedAt'>,
     cutoffs: { expiredBefore: string; abandonedBefore: string },
   ): Promise<ClaimResult>;
-  /** Stores the answer of a claimed key (and the fingerprint, if only known now). */
+  /**
+   * Stores the answer of a claimed key (and the fingerprint, if only known now) in a write of its
+   * own. The creates do not use it: their stores write the answer in the create's transaction
+   * ({@link KeyWrite}), so no crash can come between the two.
+   */
   complete(
     userId: number,
     key: string,
@@ -43,6 +76,24 @@ export interface IdempotencyStore {
   release(userId: number, key: string): Promise<void>;
   /** Removes every entry created before `before`; how many. */
   prune(before: string): Promise<number>;
+}
+
+/**
+ * Makes a {@link KeyWrite} with statements on `db`, for a store's transaction on that connection
+ * (a claimed key's answer only fills a claim still in progress).
+ */
+export function sqliteKeyWrites(db: SqliteDatabase): (write: KeyWrite) => void {
+  const complete = db.prepare(
+    `UPDATE idempotency_keys SET fingerprint = @fingerprint, status = @status, body = @body,
+       completed_at = @completedAt WHERE user_id = @userId AND key = @key AND completed_at IS NULL`,
+  );
+  const release = db.prepare<[number, string]>('DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?');
+  return (write) => {
+    if (write.kind === 'answer') {
+      const { kind: _, ...answer } = write;
+      complete.run(answer);
+    } else release.run(write.userId, write.key);
+  };
 }
 
 /** {@link IdempotencyStore} on SQLite. */
@@ -62,10 +113,7 @@ export function createSqliteIdempotencyStore(
   const byKey = db.prepare<[number, string], Row>(
     'SELECT * FROM idempotency_keys WHERE user_id = ? AND key = ?',
   );
-  const complete = db.prepare(
-    `UPDATE idempotency_keys SET fingerprint = @fingerprint, status = @status, body = @body,
-       completed_at = @completedAt WHERE user_id = @userId AND key = @key AND completed_at IS NULL`,
-  );
+  const keyWrite = sqliteKeyWrites(db);
   const release = db.prepare<[number, string]>(
     'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND completed_at IS NULL',
   );
@@ -79,7 +127,7 @@ export function createSqliteIdempotencyStore(
       });
     },
     async complete(userId, key, answer) {
-      await write(() => complete.run({ userId, key, ...answer }));
+      await write(() => keyWrite({ kind: 'answer', userId, key, ...answer }));
     },
     async release(userId, key) {
       await write(() => release.run(userId, key));

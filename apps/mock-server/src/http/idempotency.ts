@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError } from '../errors/app-error';
 import type { AuthContext } from '../features/session/session-service';
-import type { IdempotencyEntry } from './idempotency-store';
+import type { IdempotencyEntry, KeyInTransaction } from './idempotency-store';
 
 /** How long a key and its answer are kept (docs/protocol.md "Idempotency-Key"). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -88,10 +88,14 @@ const inProgress = () =>
 export type IdempotencyStart =
   /** No key: run the create as always. */
   | { kind: 'none' }
-  /** The key is ours: run the create, then `finish` with the answer (or `fail` on an error). */
+  /**
+   * The key is ours: run the create with `key` (its store writes the answer in the create's
+   * transaction), or `fail` when it failed with nothing kept.
+   */
   | {
       kind: 'claimed';
-      finish(status: number, body: unknown, fingerprint?: string): Promise<void>;
+      /** The key writes; an upload passes the fingerprint of its bytes, known once they are read. */
+      key(fingerprint?: () => string): KeyInTransaction;
       fail(): Promise<void>;
     }
   /** The key has a stored answer for a request whose fingerprint was not known up front. */
@@ -124,15 +128,16 @@ export interface Idempotency {
     fingerprint: string | null,
   ): Promise<IdempotencyStart | null>;
   /**
-   * Runs a JSON create under the request's key (if any) and sends its answer: the first request
-   * with a key stores it, later ones with the same key and request get it again.
+   * Runs a JSON create under the request's key (if any) and answers 201 with what it returns: the
+   * first request with a key has `work` hand `key` to its store, which stores the answer in the
+   * create's transaction; later ones with the same key and request get that answer again.
    */
   run(
     req: Request,
     res: Response,
     auth: AuthContext,
     parts: unknown,
-    work: () => Promise<{ status: number; body: unknown }>,
+    work: (key: KeyInTransaction | undefined) => Promise<unknown>,
   ): Promise<void>;
 }
 
@@ -169,14 +174,18 @@ export function createIdempotency(options: { now: () => number }): Idempotency {
       }
       return {
         kind: 'claimed',
-        async finish(status, body, finalFingerprint) {
-          await store.complete(userId, key, {
-            fingerprint: finalFingerprint ?? fingerprint ?? '',
-            status,
+        key: (finalFingerprint) => ({
+          created: (body) => ({
+            kind: 'answer',
+            userId,
+            key,
+            fingerprint: finalFingerprint?.() ?? fingerprint ?? '',
+            status: 201,
             body: JSON.stringify(body),
             completedAt: iso(options.now()),
-          });
-        },
+          }),
+          release: () => ({ kind: 'release', userId, key }),
+        }),
         async fail() {
           await store.release(userId, key);
         },
@@ -187,22 +196,19 @@ export function createIdempotency(options: { now: () => number }): Idempotency {
       const start = await idempotency.begin(req, res, auth, fingerprintOf(req.method, pathOf(req), parts));
       if (start === null) return;
       if (start.kind !== 'claimed') {
-        const { status, body } = await work();
-        res.status(status).json(body);
+        res.status(201).json(await work(undefined));
         return;
       }
-      let answer: { status: number; body: unknown };
+      let body: unknown;
       try {
-        answer = await work();
+        body = await work(start.key());
       } catch (error) {
-        // Nothing was created: the key is free again, and a retry runs the request anew.
+        // Nothing was created (the answer rolled back with the create): the key is free again,
+        // and a retry runs the request anew.
         await start.fail().catch(() => {});
         throw error;
       }
-      // The create is committed: its answer goes out even if storing it failed (the claim is then
-      // abandoned and expires, see IDEMPOTENCY_ABANDONED_MS).
-      await start.finish(answer.status, answer.body).catch(() => {});
-      res.status(answer.status).json(answer.body);
+      res.status(201).json(body);
     },
   };
   return idempotency;

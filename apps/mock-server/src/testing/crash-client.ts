@@ -8,6 +8,8 @@ export interface ServerLaunch {
   cwd: string;
   /** PROCEDO_DATA_DIR, and PROCEDO_DATABASE_URL for PostgreSQL; PORT/HOST/logging are set here. */
   env: Record<string, string>;
+  /** Options for node before the entry (e.g. `--import <preload>`). @default [] */
+  nodeArgs?: string[];
 }
 
 /** A server child process and the URL it listens on. */
@@ -22,7 +24,7 @@ export interface ServerChild {
 
 /** Starts the server as a child process and waits for its "listening on" line. */
 export async function startServerChild(launch: ServerLaunch, timeoutMs = 60_000): Promise<ServerChild> {
-  const child = spawn(process.execPath, [launch.entry], {
+  const child = spawn(process.execPath, [...(launch.nodeArgs ?? []), launch.entry], {
     cwd: launch.cwd,
     env: {
       PATH: process.env.PATH ?? '',

@@ -50,8 +50,10 @@ export function filesRoutes(options: {
             await Promise.all([finished(upload.stream), upload.bodyComplete]);
             return { replay: true as const, fingerprint: digest.digest('hex') };
           }
-          const file = await files.upload(auth, upload, settings);
-          return { replay: false as const, file, fingerprint: digest.digest('hex') };
+          // The bytes are all read when the row is written: the answer goes in with it.
+          const key = start.kind === 'claimed' ? start.key(() => digest.copy().digest('hex')) : undefined;
+          const file = await files.upload(auth, upload, settings, key);
+          return { replay: false as const, file };
         },
       });
       // The client left mid-upload: nothing was kept and there is no one to answer.
@@ -60,14 +62,9 @@ export function filesRoutes(options: {
         return;
       }
       const answer = outcome.value;
-      if (start.kind === 'completed') {
-        replayIfSame(res, start.entry, answer.fingerprint);
+      if (answer.replay) {
+        if (start.kind === 'completed') replayIfSame(res, start.entry, answer.fingerprint);
         return;
-      }
-      if (answer.replay) return;
-      if (start.kind === 'claimed') {
-        // The file is kept: it is answered even if storing the answer failed (the claim expires).
-        await start.finish(201, answer.file, answer.fingerprint).catch(() => {});
       }
       res.status(201).json(answer.file);
     } catch (error) {

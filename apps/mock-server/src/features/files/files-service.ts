@@ -10,6 +10,7 @@ import {
 } from '@procedo/client-api';
 import type { Logger } from 'pino';
 import { AppError, storageFailure } from '../../errors/app-error';
+import type { KeyInTransaction } from '../../http/idempotency-store';
 import type { FormSettings } from '../forms/forms-service';
 import type { AuthContext } from '../session/session-service';
 import { type FilesFs, nodeFilesFs, syncDirectory, tempName } from './files-fs';
@@ -72,6 +73,8 @@ export interface FilesService {
     auth: AuthContext,
     upload: { fileName: string; stream: Readable; bodyComplete: Promise<void> },
     settings: FormSettings,
+    /** The upload's `Idempotency-Key`: answered with the file's row, given up with it. */
+    key?: KeyInTransaction,
   ): Promise<FileRef>;
   /**
    * The stored file and its path on disk, if `access` lets the user download it; 404 when the
@@ -126,7 +129,7 @@ export function createFilesService(options: {
   }
 
   return {
-    async upload(auth, { fileName, stream, bodyComplete }, settings) {
+    async upload(auth, { fileName, stream, bodyComplete }, settings, key) {
       const originalName = cleanFileName(fileName);
       if (originalName === '' || validateFileExtension(originalName, settings.supportedFileExtensions)) {
         throw new AppError({
@@ -176,9 +179,15 @@ export function createFilesService(options: {
         uploadedBy: auth.user.name,
         uploadedAt: new Date(options.now()).toISOString(),
       };
+      const ref: FileRef = {
+        Id: file.id,
+        FileName: file.originalName,
+        Size: file.size,
+        ContentType: file.contentType,
+      };
       const files = auth.database.stores.files;
       try {
-        await files.insert(file);
+        await files.insert(file, key?.created(ref));
       } catch (error) {
         throw await discard(temp, error, context);
       }
@@ -187,13 +196,13 @@ export function createFilesService(options: {
       try {
         await fs.rename(temp, target);
       } catch (error) {
-        await files.delete(file.id).catch((deleteError: unknown) => {
+        await files.delete(file.id, key?.release()).catch((deleteError: unknown) => {
           logger.error({ err: deleteError, ...context }, 'could not remove the row of a failed upload');
         });
         throw await discard(temp, error, context);
       }
       await syncDirectory(fs, directory);
-      return { Id: file.id, FileName: file.originalName, Size: file.size, ContentType: file.contentType };
+      return ref;
     },
 
     async get(auth, id, access, atIso = null) {

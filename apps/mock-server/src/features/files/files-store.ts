@@ -1,4 +1,5 @@
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { type KeyWrite, sqliteKeyWrites } from '../../http/idempotency-store';
 import { type FileRow, toFileRecord } from './file-row';
 
 /** An uploaded file's metadata; the bytes live under `<dataDir>/files/<storedName>`. */
@@ -15,12 +16,13 @@ export interface FileRecord {
 
 /** File metadata of one database. */
 export interface FileStore {
-  insert(file: FileRecord): Promise<void>;
+  /** Inserts a file's row; with `key`, makes that key write (an `Idempotency-Key`'s answer) in the same transaction. */
+  insert(file: FileRecord, key?: KeyWrite): Promise<void>;
   get(id: string): Promise<FileRecord | null>;
   /** Whether a file row names this stored name (the start-up sweep keeps only those). */
   hasStoredName(storedName: string): Promise<boolean>;
-  /** Removes a row whose bytes could not be put in place. */
-  delete(id: string): Promise<void>;
+  /** Removes a row whose bytes could not be put in place; with `key`, makes that key write in the same transaction. */
+  delete(id: string, key?: KeyWrite): Promise<void>;
 }
 
 /** {@link FileStore} on SQLite. */
@@ -34,9 +36,13 @@ export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = 
     'SELECT 1 AS found FROM files WHERE stored_name = ?',
   );
   const remove = db.prepare<[string]>('DELETE FROM files WHERE id = ?');
+  const keyWrite = sqliteKeyWrites(db);
   return {
-    async insert(file) {
-      await write(() => insert.run(file));
+    async insert(file, key) {
+      await write(() => {
+        insert.run(file);
+        if (key) keyWrite(key);
+      });
     },
     async get(id) {
       const row = byId.get(id);
@@ -45,8 +51,11 @@ export function createSqliteFileStore(db: SqliteDatabase, write: SqliteWriter = 
     async hasStoredName(storedName) {
       return byStoredName.get(storedName) !== undefined;
     },
-    async delete(id) {
-      await write(() => remove.run(id));
+    async delete(id, key) {
+      await write(() => {
+        remove.run(id);
+        if (key) keyWrite(key);
+      });
     },
   };
 }

@@ -146,7 +146,7 @@ describe('a full disk', () => {
   let full: TestServer;
   let client: TestClient;
   const log = captureLog();
-  let failAt: 'write' | 'sync' | null = null;
+  let failAt: 'write' | 'sync' | 'rename' | null = null;
 
   const enospc = (syscall: string) =>
     Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), {
@@ -155,10 +155,14 @@ describe('a full disk', () => {
       syscall,
     });
 
-  // The real file system, except that writes past the first 64 KiB (or the fsync) fail as on a
-  // full disk while `failAt` says so.
+  // The real file system, except that writes past the first 64 KiB (or the fsync, or the rename to
+  // the stored name) fail as on a full disk while `failAt` says so.
   const diskFull: FilesFs = {
     ...nodeFilesFs,
+    async rename(from, to) {
+      if (failAt === 'rename') throw enospc('rename');
+      return nodeFilesFs.rename(from, to);
+    },
     async open(file, flags, mode) {
       const handle = await fsPromises.open(file, flags, mode);
       let written = 0;
@@ -216,6 +220,36 @@ describe('a full disk', () => {
     failAt = null;
     await client.uploadFile('room again.pdf', randomBytes(300_000));
     expect(await storedFiles(full.dataDir)).toHaveLength(1);
+  });
+
+  it('gives up the Idempotency-Key with the row when the file cannot take its name, so a retry stores it', async () => {
+    const rowsBefore = await countRows(full);
+    const upload = () => {
+      const form = new FormData();
+      form.append('file', new Blob(['renamed bytes']), 'renamed.txt');
+      return client.fetch('api/v1/files', {
+        method: 'POST',
+        body: form,
+        headers: { 'x-csrf-token': client.cookies.get('procedo_csrf')!, 'idempotency-key': '"rename-fails"' },
+      });
+    };
+    failAt = 'rename';
+    try {
+      expect((await upload()).status).toBe(507);
+    } finally {
+      failAt = null;
+    }
+    expect(await countRows(full)).toBe(rowsBefore);
+    const keys = await withServerSql(full, (sql) =>
+      sql.get<{ n: number | string }>(
+        "SELECT count(*) AS n FROM idempotency_keys WHERE key = 'rename-fails'",
+      ),
+    );
+    expect(Number(keys!.n)).toBe(0);
+    const retry = await upload();
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await countRows(full)).toBe(rowsBefore + 1);
   });
 });
 

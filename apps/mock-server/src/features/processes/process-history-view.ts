@@ -117,6 +117,7 @@ export function historyView(base: ProcessStore, reads: HistoryReads, check: () =
     updateStep: readOnly,
     appendEvent: readOnly,
     saveDocument: readOnly,
+    writeKey: readOnly,
     at: (other) => base.at(other),
     getProcess: async (id) => (await load(id))?.process ?? null,
     async getStep(id) {

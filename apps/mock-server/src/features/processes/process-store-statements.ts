@@ -1,5 +1,6 @@
 import type { ProcessState } from '@procedo/client-api';
 import type { SqliteDatabase } from '../../db/sqlite';
+import { sqliteKeyWrites } from '../../http/idempotency-store';
 import type { EventRow, ProcessRow, StepRow } from './process-store-rows';
 
 /** The statements of the SQLite process store, prepared once per connection. */
@@ -15,6 +16,7 @@ export function prepareStatements(db: SqliteDatabase) {
     return statement;
   };
   return {
+    keyWrite: sqliteKeyWrites(db),
     insertProcess: db.prepare(
       `INSERT INTO processes (command_id, command_version, name, parent_process_id, parent_step_id, parent_url, state,
          owner_user_id, created_by, created_at_utc, variables_json, property_bag)

@@ -134,10 +134,9 @@ export function processesRoutes(options: {
     const body = parseBody(CreateProcessRequestSchema, req.body ?? {});
     const mode = parsed.mode === '0' ? 0 : 1;
     const auth = getAuth(res);
-    await idempotency.run(req, res, auth, { commandId, mode, body }, async () => ({
-      status: 201,
-      body: await processes.createProcess(auth, commandId, body, mode),
-    }));
+    await idempotency.run(req, res, auth, { commandId, mode, body }, (key) =>
+      processes.createProcess(auth, commandId, body, mode, key),
+    );
   });
 
   router.get('/process/:id', async (req, res) => {

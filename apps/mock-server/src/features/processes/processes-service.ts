@@ -9,6 +9,7 @@ import type {
 } from '@procedo/client-api';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import type { KeyInTransaction } from '../../http/idempotency-store';
 import { formAccessOf } from '../forms/form-access';
 import type { AuthContext } from '../session/session-service';
 import { createAnswerCalls } from './process-answers';
@@ -53,7 +54,14 @@ export interface ProcessesService {
     auth: AuthContext,
     order: { column: 'Id' | 'Name' | 'StepCount'; descending: boolean },
   ): Promise<CreatableCommand[]>;
-  createProcess(auth: AuthContext, commandId: number | null, body: CreateBody, mode: 0 | 1): Promise<Process>;
+  /** Creates a process; with `key`, its `Idempotency-Key` is answered in the create's transaction. */
+  createProcess(
+    auth: AuthContext,
+    commandId: number | null,
+    body: CreateBody,
+    mode: 0 | 1,
+    key?: KeyInTransaction,
+  ): Promise<Process>;
   /** The process now, or as it was at `at` (ISO UTC; 404 NOT_FOUND_AT_TIMEPOINT before it was created). */
   getProcess(auth: AuthContext, processId: number, at?: string | null): Promise<Process>;
   resetProcess(auth: AuthContext, processId: number): Promise<Process>;
@@ -150,7 +158,7 @@ export function createProcessesService(options: { now: () => number }): Processe
       }));
     },
 
-    async createProcess(auth, commandId, body, mode) {
+    async createProcess(auth, commandId, body, mode, key) {
       const store = storeOf(auth);
       const command = commandId === null ? null : await store.getCommand(commandId);
       if (!command) {
@@ -192,8 +200,8 @@ export function createProcessesService(options: { now: () => number }): Processe
         }
       }
       const name = body.Name?.trim() || command.name;
-      const id = await store.transaction((tx) =>
-        insertProcess(tx, auth, command, {
+      const { id, answer } = await store.transaction(async (tx) => {
+        const id = await insertProcess(tx, auth, command, {
           name,
           parentProcessId: null,
           parentStepId: null,
@@ -202,8 +210,14 @@ export function createProcessesService(options: { now: () => number }): Processe
           variables: variables ?? [],
           propertyBag: body.PropertyBag ?? null,
           mode,
-        }),
-      );
+        });
+        if (!key) return { id, answer: null };
+        // The key's answer is the process as this transaction leaves it: it commits with the process.
+        const answer = await toProcess(tx, (await tx.getProcess(id))!);
+        await tx.writeKey(key.created(answer));
+        return { id, answer };
+      });
+      if (answer) return answer;
       const process = await store.getProcess(id);
       if (!process) throw new Error('created process vanished');
       return toProcess(store, process);

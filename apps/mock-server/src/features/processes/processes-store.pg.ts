@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase, PgExecutor } from '../../db/pg';
+import { writePgKey } from '../../http/idempotency-store.pg';
 import { createPgCommandReads, type PgCommandReads } from './process-command-reads.pg';
 import { pgProcessesAt, recordProcessState } from './process-history.pg';
 import { type StoreHooks, trackChanges } from './process-store-hooks';
@@ -84,6 +85,7 @@ export function createPgProcessStore(db: PgDatabase, now: () => number = Date.no
     updateStep: (id, change) => transaction((tx) => tx.updateStep(id, change)),
     appendEvent: (event) => transaction((tx) => tx.appendEvent(event)),
     saveDocument: (document) => transaction((tx) => tx.saveDocument(document)),
+    writeKey: (write) => transaction((tx) => tx.writeKey(write)),
   };
   return outer;
 }
@@ -249,6 +251,10 @@ function storeOn(
         params,
       );
       return { total: counted?.total ?? 0, rows: rows.map(toSummary) };
+    },
+    async writeKey(write) {
+      check();
+      await writePgKey(on, write);
     },
     async saveDocument(document) {
       check();

@@ -1,5 +1,6 @@
 import type { ProcessState, StepState } from '@procedo/client-api';
 import { createAsyncWriter, type SqliteAsyncWriter, type SqliteDatabase } from '../../db/sqlite';
+import type { KeyWrite } from '../../http/idempotency-store';
 import { type CommandReads, createCommandReads } from './process-command-reads';
 import type { StepDefinition } from './process-definitions';
 import { createProcessHistory } from './process-history';
@@ -170,6 +171,11 @@ export interface ProcessStore {
     by: string;
   }): Promise<void>;
   getDocument(stepId: number): Promise<{ processId: number; html: string } | null>;
+  /**
+   * Makes an `Idempotency-Key`'s write (its answer) inside a transaction, so it commits with the
+   * process the transaction creates.
+   */
+  writeKey(write: KeyWrite): Promise<void>;
   /**
    * A read-only view of the processes as they were at `atIso` (a change made at or before it
    * counts): a process not created yet is not there, and its writes reject.
@@ -362,6 +368,10 @@ function storeOn(statements: ProcessStatements, commands: CommandReads, hooks: S
       check();
       const row = statements.getDocument.get(stepId);
       return row ? { processId: row.process_id, html: row.html } : null;
+    },
+    async writeKey(write) {
+      check();
+      statements.keyWrite(write);
     },
   };
 }

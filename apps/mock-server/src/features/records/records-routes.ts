@@ -218,10 +218,9 @@ export function recordsRoutes(options: {
     const { no } = parseBody(FormParams, req.params);
     const body = parseBody(CreateRecordRequestSchema, req.body);
     const auth = getAuth(res);
-    await idempotency.run(req, res, auth, { body }, async () => ({
-      status: 201,
-      body: await records.createRecord(auth, no, body, originOf(req)),
-    }));
+    await idempotency.run(req, res, auth, { body }, (key) =>
+      records.createRecord(auth, no, body, originOf(req), key),
+    );
   });
 
   router.put('/forms/:no/records/:id', async (req, res) => {

@@ -8,6 +8,7 @@ import type {
 } from '@procedo/client-api';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import type { KeyInTransaction } from '../../http/idempotency-store';
 import { type AuditChange, hashVersion, type StoredAuditEvent, verifyAuditChain } from '../audit/audit-chain';
 import { writeEvents } from '../audit/audit-events';
 import { notFound } from '../forms/form-errors';
@@ -111,11 +112,13 @@ export interface RecordsService {
     webTemplateNo: number,
     query: Omit<SearchPageQuery, 'after' | 'limit' | 'count'>,
   ): Promise<SearchExport>;
+  /** Creates a record; with `key`, its `Idempotency-Key` is answered in the create's transaction. */
   createRecord(
     auth: AuthContext,
     webTemplateNo: number,
     body: z.infer<typeof CreateRecordRequestSchema>,
     origin?: WriteOrigin,
+    key?: KeyInTransaction,
   ): Promise<RecordVersion>;
   updateRecord(
     auth: AuthContext,
@@ -299,7 +302,7 @@ export function createRecordsService(options: {
       return { Intact: result.intact, FirstBadSeq: result.firstBadSeq, Events: result.events };
     },
 
-    async createRecord(auth, webTemplateNo, body, origin) {
+    async createRecord(auth, webTemplateNo, body, origin, key) {
       const { definition, permissions, visible } = await forms.openForm(auth, webTemplateNo);
       const values = await prepareWrite({
         auth,
@@ -312,13 +315,17 @@ export function createRecordsService(options: {
         audit: body.Audit,
         verifySignature: signer(auth, webTemplateNo, null, origin),
       });
-      const created = await auth.database.stores.records.create(definition.Entity, {
-        values,
-        isDeleted: false,
-        index: indexFields(definition.Entity, values),
-        ...byUser(auth, now, body.Audit),
-        audit: events(auth, definition, null, values, false, body.Audit),
-      });
+      const created = await auth.database.stores.records.create(
+        definition.Entity,
+        {
+          values,
+          isDeleted: false,
+          index: indexFields(definition.Entity, values),
+          ...byUser(auth, now, body.Audit),
+          audit: events(auth, definition, null, values, false, body.Audit),
+        },
+        key && ((record) => key.created(toWire(record, visible))),
+      );
       return toWire(created, visible);
     },
 

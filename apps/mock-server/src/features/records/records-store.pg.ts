@@ -1,5 +1,6 @@
 import type { PgDatabase, PgExecutor } from '../../db/pg';
 import { positional } from '../../db/pg-named';
+import { writePgKey } from '../../http/idempotency-store.pg';
 import { appendPgAuditEvents } from '../audit/audit-store.pg';
 import { OPEN_END } from './record-periods';
 import { addPgPeriod } from './record-periods.pg';
@@ -135,8 +136,8 @@ export function createPgRecordStore(db: PgDatabase, tuning: SearchTuning = {}): 
       );
       return rows.map(toRecord);
     },
-    async create(entity, first) {
-      const row = await db.transaction(async (tx) => {
+    async create(entity, first, key) {
+      return db.transaction(async (tx) => {
         const { index } = first;
         const inserted = await tx.one<{ record_id: number }>(
           `INSERT INTO records (entity, current_version, is_deleted, title, search_key, parent_id, current_values_json)
@@ -152,9 +153,10 @@ export function createPgRecordStore(db: PgDatabase, tuning: SearchTuning = {}): 
         );
         const id = inserted!.record_id;
         await writeVersion(tx, id, entity, 1, first);
-        return (await tx.one<VersionRow>(VERSION, [id, 1]))!;
+        const created = toRecord((await tx.one<VersionRow>(VERSION, [id, 1]))!);
+        if (key) await writePgKey(tx, key(created));
+        return created;
       });
-      return toRecord(row);
     },
     async append(id, expected, next) {
       return db.transaction(async (tx): Promise<AppendResult> => {

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { createWriter, type SqliteDatabase, type SqliteWriter } from '../../db/sqlite';
+import { sqliteKeyWrites } from '../../http/idempotency-store';
 import { auditWriter } from '../audit/audit-store';
 import { OPEN_END, periodStatements } from './record-periods';
 import {
@@ -126,6 +127,7 @@ export function createSqliteRecordStore(
      ORDER BY updated_at_utc DESC, version DESC LIMIT 1`,
   );
   const { createTx, appendTx, importTx } = recordWrites(db);
+  const keyWrite = sqliteKeyWrites(db);
 
   // The searches' statements, prepared once per text (the title searches' few texts recur on every
   // keystroke of a picker); bounded, since filter and sort texts vary with what users pick.
@@ -157,9 +159,12 @@ export function createSqliteRecordStore(
     async listVersions(id, atIso) {
       return versions.all(id, atIso ?? OPEN_END).map(toRecord);
     },
-    async create(entity, first) {
-      const id = await write(() => createTx(entity, first));
-      return toRecord(version.get(id, 1)!);
+    async create(entity, first, key) {
+      return write(() => {
+        const created = toRecord(version.get(createTx(entity, first), 1)!);
+        if (key) keyWrite(key(created));
+        return created;
+      });
     },
     async append(id, expected, next) {
       return write(() => appendTx(id, expected, next));

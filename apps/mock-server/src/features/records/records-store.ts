@@ -1,4 +1,5 @@
 import type { FieldValues } from '@procedo/client-api';
+import type { KeyWrite } from '../../http/idempotency-store';
 import type { NewAuditEvent } from '../audit/audit-store';
 import type { RecordIndexFields } from './entities';
 import type { KindedFilter } from './record-conditions';
@@ -87,8 +88,15 @@ export interface RecordStore {
   getAt(id: number, atIso: string): Promise<RecordVersionRecord | null>;
   /** Every version, oldest first; only those written at or before `atIso` when given. */
   listVersions(id: number, atIso?: string): Promise<RecordVersionRecord[]>;
-  /** Creates a record with version 1, in one transaction. */
-  create(entity: string, first: NewRecordVersion): Promise<RecordVersionRecord>;
+  /**
+   * Creates a record with version 1, in one transaction; with `key`, also the key write it makes
+   * of the created record (an `Idempotency-Key`'s answer), in the same transaction.
+   */
+  create(
+    entity: string,
+    first: NewRecordVersion,
+    key?: (created: RecordVersionRecord) => KeyWrite,
+  ): Promise<RecordVersionRecord>;
   /** Appends version `expectedVersion + 1` if the current version is still `expectedVersion`. */
   append(id: number, expectedVersion: number, next: NewRecordVersion): Promise<AppendResult>;
   /** Current, not deleted records of `entity` whose title starts with (then contains) `text`. */
