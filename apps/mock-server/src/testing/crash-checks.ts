@@ -157,14 +157,14 @@ export interface UnacknowledgedCreate {
 /**
  * Finds an unacknowledged create by its unique name. When stored, it must be whole (as
  * {@link checkRecord}, with the values sent in its first version), stored once, and its
- * `Idempotency-Key` must not create it again. Says whether it was stored, and whether its key
- * was left "in progress" (the create committed, the key's answer not).
+ * `Idempotency-Key` must answer it again (the key's answer commits with the create), not create it
+ * again nor be left in progress. Says whether it was stored.
  */
 export async function checkUnacknowledgedCreate(
   client: CrashClient,
   create: UnacknowledgedCreate,
   report: Report,
-): Promise<'absent' | 'present' | 'present, key in progress'> {
+): Promise<'absent' | 'present'> {
   const name = create.values.Name;
   const found = await readJson<{ Rows: { Id: number; Values: FieldValues }[] }>(
     client,
@@ -191,8 +191,9 @@ export async function checkUnacknowledgedCreate(
     { 'idempotency-key': create.key },
   );
   const body = (await again.json()) as { Id?: number; Code?: string };
-  if (again.status === 201 && body.Id === id) return 'present';
-  if (again.status === 409 && body.Code === 'IDEMPOTENCY_IN_PROGRESS') return 'present, key in progress';
+  if (again.status === 201 && body.Id === id && again.headers.get('idempotent-replayed') === 'true') {
+    return 'present';
+  }
   report.half(
     `record ${id} (unacknowledged "${name}"): its key again answered ${again.status} ${JSON.stringify(body)}`,
   );

@@ -60,10 +60,10 @@ export interface CrashCycleFigures {
    */
   refused: Record<string, number>;
   /**
-   * Record creates cut by the kill: stored (whole) or not; and of the stored ones, how many left
-   * their `Idempotency-Key` "in progress" (the create committed, the key's answer not).
+   * Record creates cut by the kill: stored (whole, once, and answered again by their
+   * `Idempotency-Key`) or not.
    */
-  unacknowledgedCreates: { present: number; absent: number; keyLeftInProgress: number };
+  unacknowledgedCreates: { present: number; absent: number };
   /** What was lost or half-written (empty when both are 0). */
   problems: string[];
   seconds: number;
@@ -114,7 +114,7 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
   await client.logon('supervisor');
   let tourId = await tourCommandId(client);
   let serial = 0;
-  const unacknowledgedCreates = { present: 0, absent: 0, keyLeftInProgress: 0 };
+  const unacknowledgedCreates = { present: 0, absent: 0 };
 
   try {
     for (let cycle = 1; cycle <= options.cycles; cycle += 1) {
@@ -267,7 +267,6 @@ export async function runCrashCycles(options: CrashCycleOptions): Promise<CrashC
         const found = await checkUnacknowledgedCreate(client, create, { lost, half });
         if (found === 'absent') unacknowledgedCreates.absent += 1;
         else unacknowledgedCreates.present += 1;
-        if (found === 'present, key in progress') unacknowledgedCreates.keyLeftInProgress += 1;
       }
       options.log?.(
         `cycle ${cycle}: ${figures.acknowledged}/${figures.attempted} acknowledged, lost ${figures.lost}, half-written ${figures.halfWritten}`,
