@@ -163,8 +163,8 @@ export const LineChart: Story = {
 };
 
 /**
- * A line of 10,000 days drawn through at most four points per column; its table (10,000 rows, one
- * link each) is filled in a background render after the line is drawn.
+ * A line of 10,000 days drawn through at most four points per column; its table shows 100 rows at a
+ * time, the newest first, with Previous rows / Next rows.
  */
 export const LongLine: Story = {
   render: () => <LineChartWidget widget={perDay(10_000)} hrefFor={hrefFor} />,

@@ -5,8 +5,8 @@
  */
 export type { BarChartWidgetProps } from './dashboard/BarChartWidget';
 export { BarChartWidget } from './dashboard/BarChartWidget';
-export type { ChartTableRow, ChartWidgetProps } from './dashboard/ChartWidget';
-export { ChartWidget } from './dashboard/ChartWidget';
+export type { ChartOfWidgetProps, ChartTableRow, ChartWidgetProps } from './dashboard/ChartWidget';
+export { ChartWidget, TABLE_PAGE_ROWS } from './dashboard/ChartWidget';
 export type { DashboardProps } from './dashboard/Dashboard';
 export { Dashboard } from './dashboard/Dashboard';
 export type { DashboardLabels } from './dashboard/dashboard-labels';

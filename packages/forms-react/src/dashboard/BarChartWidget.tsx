@@ -1,5 +1,5 @@
 import type { BarWidget } from '@procedo/client-api';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { type ChartOfWidgetProps, ChartWidget } from './ChartWidget';
 
 /** Props of {@link BarChartWidget}. */
@@ -11,14 +11,13 @@ export type BarChartWidgetProps = ChartOfWidgetProps<BarWidget>;
  */
 export function BarChartWidget({ widget, hrefFor, onNavigate, labels }: BarChartWidgetProps) {
   const bars = widget.Bars;
-  const rows = useCallback(() => bars.map((bar) => ({ label: bar.Label, value: bar.Value })), [bars]);
+  const rows = useMemo(() => bars.map((bar) => ({ label: bar.Label, value: bar.Value })), [bars]);
   return (
     <ChartWidget
       kind="bar"
       title={widget.Title}
       groupLabel={widget.GroupLabel}
       rows={rows}
-      rowCount={bars.length}
       hrefOf={(index) => hrefFor(widget.WebTemplateNo, bars[index]!.Where)}
       draw={(charts, select) => (
         <charts.BarChart

@@ -1,13 +1,5 @@
 import type { SearchFilter } from '@procedo/client-api';
-import {
-  type ComponentType,
-  type ReactNode,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useState,
-} from 'react';
+import { type ComponentType, type ReactNode, useEffect, useId, useState } from 'react';
 import { onDemand } from '../browser/on-demand';
 import { useOnDemandTexts } from '../i18n/texts';
 import type { BarChartProps } from './charts/BarChart';
@@ -70,9 +62,14 @@ export interface ChartTableRow {
   share?: string;
 }
 
-/** Tables longer than this are filled in a background render, after the chart is drawn. */
-export const DEFERRED_TABLE_ROWS = 200;
-const NO_ROWS: readonly ChartTableRow[] = [];
+/**
+ * One formatter for every count: `Number#toLocaleString` builds a new formatter per call, which
+ * measured as most of the time of a 10,000-row table.
+ */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+/** Rows a chart's table shows at a time; a longer one (a line of many days) is paged. */
+export const TABLE_PAGE_ROWS = 100;
 
 /** Props of a dashboard chart widget (bar, pie, line): its computed widget and where it leads. */
 export interface ChartOfWidgetProps<W> {
@@ -90,10 +87,10 @@ export interface ChartWidgetProps {
   title: string;
   /** The table's first column: the grouped field's caption. */
   groupLabel: string;
-  /** The rows of the table, in the chart's order; built only when the table is filled. */
-  rows: () => readonly ChartTableRow[];
-  /** How many rows {@link ChartWidgetProps.rows} gives. */
-  rowCount: number;
+  /** The rows of the table, in the chart's order. */
+  rows: readonly ChartTableRow[];
+  /** A paged table opens at its last page (a line: the newest days). @default false */
+  startAtEnd?: boolean;
   /** The link to the grid of row `index`'s records (built on demand: a line may have 10,000). */
   hrefOf: (index: number) => string;
   /** Draws the chart; `select(index)` opens row `index`'s records. */
@@ -106,15 +103,16 @@ export interface ChartWidgetProps {
  * The frame of every chart: its title, the "Show as table" toggle, the drawing (loaded on demand)
  * and its data as a real table — caption = the chart's title, each count a link to its rows. The
  * table is what screen readers and keyboards use (visually hidden until focus enters it or "Show as
- * table"); the drawing is hidden from them. A long table (a line of many points) is filled in a
- * background render, so it never holds back the drawing.
+ * table"); the drawing is hidden from them. A table of more than {@link TABLE_PAGE_ROWS} rows (a
+ * line of many days) shows them a page at a time, with buttons for the pages before and after and
+ * the rows shown announced: 10,000 rows in the page measured as seconds of layout, even hidden.
  */
 export function ChartWidget({
   kind,
   title,
   groupLabel,
   rows,
-  rowCount,
+  startAtEnd = false,
   hrefOf,
   draw,
   onNavigate,
@@ -125,12 +123,17 @@ export function ChartWidget({
   const [showTable, setShowTable] = useState(false);
   const { charts, failed } = useCharts();
   const headingId = useId();
-  const tableId = useId();
+  const dataId = useId();
   const navigate = onNavigate ?? ((href: string) => window.location.assign(href));
-  // false on the first render of a long table, then true in a background (interruptible) render.
-  const filled = useDeferredValue(true, rowCount <= DEFERRED_TABLE_ROWS);
-  const tableRows = useMemo(() => (filled ? rows() : NO_ROWS), [filled, rows]);
-  const hasShare = tableRows.some((row) => row.share !== undefined);
+  const pages = Math.max(1, Math.ceil(rows.length / TABLE_PAGE_ROWS));
+  const [chosenPage, setPage] = useState<number | null>(null);
+  const page = Math.min(chosenPage ?? (startAtEnd ? pages - 1 : 0), pages - 1);
+  const first = page * TABLE_PAGE_ROWS;
+  const shown = rows.slice(first, first + TABLE_PAGE_ROWS);
+  const hasShare = rows.some((row) => row.share !== undefined);
+  const turn = (to: number) => () => {
+    if (to >= 0 && to < pages) setPage(to);
+  };
   return (
     <section className={`procedo-ChartWidget procedo-ChartWidget--${kind}`} aria-labelledby={headingId}>
       <div className="procedo-ChartWidget-header">
@@ -141,8 +144,8 @@ export function ChartWidget({
           type="button"
           className="procedo-ChartWidget-toggle"
           aria-pressed={showTable}
-          aria-controls={tableId}
-          onClick={() => setShowTable((shown) => !shown)}
+          aria-controls={dataId}
+          onClick={() => setShowTable((isShown) => !isShown)}
         >
           {showTable ? labels.showChart : labels.showTable}
         </button>
@@ -155,41 +158,50 @@ export function ChartWidget({
             {failed ? labels.chartFailed : labels.loadingChart}
           </div>
         ))}
-      <table
-        id={tableId}
-        className="procedo-ChartWidget-table"
-        data-visible={showTable || undefined}
-        aria-busy={tableRows.length < rowCount || undefined}
-      >
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{groupLabel}</th>
-            <th scope="col">{labels.count}</th>
-            {hasShare && <th scope="col">{labels.share}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {tableRows.map((row, index) => {
-            const href = hrefOf(index);
-            return (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>
-                  <a
-                    href={href}
-                    aria-label={labels.rowsOf(row.label, row.value)}
-                    onClick={(event) => followLink(event, href, onNavigate)}
-                  >
-                    {row.value.toLocaleString('en-US')}
-                  </a>
-                </td>
-                {hasShare && <td>{row.share}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div id={dataId} className="procedo-ChartWidget-data" data-visible={showTable || undefined}>
+        <table className="procedo-ChartWidget-table">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{groupLabel}</th>
+              <th scope="col">{labels.count}</th>
+              {hasShare && <th scope="col">{labels.share}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, offset) => {
+              const href = hrefOf(first + offset);
+              return (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>
+                    <a
+                      href={href}
+                      aria-label={labels.rowsOf(row.label, row.value)}
+                      onClick={(event) => followLink(event, href, onNavigate)}
+                    >
+                      {COUNT_FORMAT.format(row.value)}
+                    </a>
+                  </td>
+                  {hasShare && <td>{row.share}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {pages > 1 && (
+          <div className="procedo-ChartWidget-pages">
+            {/* aria-disabled, not disabled: a button that ends a page keeps focus (and the table its visibility). */}
+            <button type="button" aria-disabled={page === 0 || undefined} onClick={turn(page - 1)}>
+              {labels.previousRows}
+            </button>
+            <span aria-live="polite">{labels.rowRange(first + 1, first + shown.length, rows.length)}</span>
+            <button type="button" aria-disabled={page === pages - 1 || undefined} onClick={turn(page + 1)}>
+              {labels.nextRows}
+            </button>
+          </div>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { type LineWidget, linePointWhere } from '@procedo/client-api';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { type ChartOfWidgetProps, ChartWidget } from './ChartWidget';
 
 /** Props of {@link LineChartWidget}. */
@@ -8,14 +8,11 @@ export type LineChartWidgetProps = ChartOfWidgetProps<LineWidget>;
 /**
  * A line of counts over time with its data as a real table ({@link ChartWidget}): a row per day or
  * week, each count a link to the grid of exactly its rows (`linePointWhere`); a click on the chart
- * opens the rows of the nearest point. A long line's table is filled after the line is drawn.
+ * opens the rows of the nearest point. A long line's table opens at its newest page.
  */
 export function LineChartWidget({ widget, hrefFor, onNavigate, labels }: LineChartWidgetProps) {
   const points = widget.Points;
-  const rows = useCallback(
-    () => points.map((point) => ({ label: point.Date, value: point.Value })),
-    [points],
-  );
+  const rows = useMemo(() => points.map((point) => ({ label: point.Date, value: point.Value })), [points]);
   const drawn = useMemo(() => points.map((point) => ({ date: point.Date, value: point.Value })), [points]);
   return (
     <ChartWidget
@@ -23,7 +20,7 @@ export function LineChartWidget({ widget, hrefFor, onNavigate, labels }: LineCha
       title={widget.Title}
       groupLabel={widget.GroupLabel}
       rows={rows}
-      rowCount={points.length}
+      startAtEnd
       hrefOf={(index) => hrefFor(widget.WebTemplateNo, linePointWhere(widget, points[index]!))}
       draw={(charts, select) => (
         <charts.LineChart points={drawn} axisLabel={widget.GroupLabel} onSelect={select} />

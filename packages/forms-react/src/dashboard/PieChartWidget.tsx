@@ -1,5 +1,5 @@
 import type { PieWidget } from '@procedo/client-api';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { type ChartOfWidgetProps, ChartWidget } from './ChartWidget';
 
 /** Props of {@link PieChartWidget}. */
@@ -15,7 +15,7 @@ export const shareText = (value: number, total: number) =>
  */
 export function PieChartWidget({ widget, hrefFor, onNavigate, labels }: PieChartWidgetProps) {
   const slices = widget.Slices;
-  const rows = useCallback(() => {
+  const rows = useMemo(() => {
     const total = slices.reduce((sum, slice) => sum + slice.Value, 0);
     return slices.map((slice) => ({
       label: slice.Label,
@@ -29,7 +29,6 @@ export function PieChartWidget({ widget, hrefFor, onNavigate, labels }: PieChart
       title={widget.Title}
       groupLabel={widget.GroupLabel}
       rows={rows}
-      rowCount={slices.length}
       hrefOf={(index) => hrefFor(widget.WebTemplateNo, slices[index]!.Where)}
       draw={(charts, select) => (
         <charts.PieChart

@@ -13,6 +13,11 @@ export const DASHBOARD_LABELS = Object.freeze({
   /** The accessible name of a count link: the rows it opens. */
   rowsOf: (label: string, value: number) => `${value} records: ${label}`,
   myStepsLink: 'Open the process list',
+  /** A long chart table's page buttons, and the rows it shows (announced on a page turn). */
+  previousRows: 'Previous rows',
+  nextRows: 'Next rows',
+  rowRange: (first: number, last: number, total: number) =>
+    `Rows ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
 });
 /** The dashboard's texts, as strings (not the English literals), so a host can give its own. */
 export type DashboardLabels = {

@@ -213,6 +213,10 @@ export const FORMS_TEXTS_DE: Readonly<FormsTexts> = Object.freeze<FormsTexts>({
     share: 'Anteil',
     rowsOf: (label: string, value: number) => `${value} Datensätze: ${label}`,
     myStepsLink: 'Prozessliste öffnen',
+    previousRows: 'Vorherige Zeilen',
+    nextRows: 'Nächste Zeilen',
+    rowRange: (first: number, last: number, total: number) =>
+      `Zeilen ${first.toLocaleString('de-DE')}–${last.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
   },
   permissions: {
     menu: (elementName) => `Element ${elementName}`,
