@@ -35,12 +35,15 @@ describe('IdempotencyStore on PostgreSQL', () => {
     await same((s) => s.claim(entry(2, 'a', at(1)), cutoffs(1)));
     await same((s) => s.claim(entry(1, 'upload-b', at(2)), cutoffs(2)));
     await same((s) =>
-      s.complete(1, 'a', { fingerprint: 'fp-a', status: 201, body: '{"Id":1}', completedAt: at(3) }),
+      s.complete(
+        { userId: 1, key: 'a', claimedAt: at(0) },
+        { fingerprint: 'fp-a', status: 201, body: '{"Id":1}', completedAt: at(3) },
+      ),
     );
     await same((s) => s.claim(entry(1, 'a', at(4)), cutoffs(4)));
     // A completed key is not released; an in-progress one is, and may be claimed again.
-    await same((s) => s.release(1, 'a'));
-    await same((s) => s.release(1, 'upload-b'));
+    await same((s) => s.release({ userId: 1, key: 'a', claimedAt: at(0) }));
+    await same((s) => s.release({ userId: 1, key: 'upload-b', claimedAt: at(2) }));
     await same((s) => s.claim(entry(1, 'upload-b', at(5)), cutoffs(5)));
     // Abandoned after 10 s in progress, expired after 100 s whatever its state.
     await same((s) => s.claim(entry(1, 'upload-b', at(20)), cutoffs(20)));
@@ -49,24 +52,47 @@ describe('IdempotencyStore on PostgreSQL', () => {
     await same((s) => s.prune(at(200)));
   });
 
+  it('answers and releases only the claim it names: a late request leaves a newer claim of its key alone', async () => {
+    const same = sameAnswers(createSqliteIdempotencyStore(both.sqlite), createPgIdempotencyStore(both.pg));
+    await same((s) => s.prune(at(1_000_000)));
+    const old = { userId: 3, key: 'late', claimedAt: at(0) };
+    await same((s) => s.claim(entry(3, 'late', old.claimedAt), cutoffs(0)));
+    // Abandoned (in progress for more than 10 s): a retry claims the key anew.
+    expect(await same((s) => s.claim(entry(3, 'late', at(30)), cutoffs(30)))).toEqual({
+      value: { kind: 'claimed' },
+    });
+    const answer = { fingerprint: 'fp-late', status: 201, body: '{"Id":9}', completedAt: at(31) };
+    await same((s) => s.complete(old, answer));
+    await same((s) => s.release(old));
+    const stillNew = await same((s) => s.claim(entry(3, 'late', at(32)), cutoffs(32)));
+    expect(stillNew).toMatchObject({ value: { kind: 'taken', entry: { createdAt: at(30), status: null } } });
+    await same((s) => s.complete({ ...old, claimedAt: at(30) }, answer));
+    const done = await same((s) => s.claim(entry(3, 'late', at(33)), cutoffs(33)));
+    expect(done).toMatchObject({ value: { kind: 'taken', entry: { createdAt: at(30), status: 201 } } });
+  });
+
   it('answers as SQLite for any sequence of claims, completions, releases and prunes', async () => {
+    // Few instants, so completions and releases often name a claim that exists.
+    const times = fc.constantFrom(0, 5, 30, 150);
     const op = fc.oneof(
       fc.record({
         kind: fc.constant('claim' as const),
         user: fc.nat(1),
         key: fc.constantFrom('k', 'upload-u'),
-        t: fc.nat(200),
+        t: times,
       }),
       fc.record({
         kind: fc.constant('complete' as const),
         user: fc.nat(1),
         key: fc.constantFrom('k', 'upload-u'),
+        claimed: times,
         t: fc.nat(200),
       }),
       fc.record({
         kind: fc.constant('release' as const),
         user: fc.nat(1),
         key: fc.constantFrom('k', 'upload-u'),
+        claimed: times,
       }),
       fc.record({ kind: fc.constant('prune' as const), t: fc.nat(300) }),
     );
@@ -82,10 +108,14 @@ describe('IdempotencyStore on PostgreSQL', () => {
           if (o.kind === 'claim') await same((s) => s.claim(entry(o.user, o.key, at(o.t)), cutoffs(o.t)));
           else if (o.kind === 'complete') {
             await same((s) =>
-              s.complete(o.user, o.key, { fingerprint: 'f', status: 200, body: '{}', completedAt: at(o.t) }),
+              s.complete(
+                { userId: o.user, key: o.key, claimedAt: at(o.claimed) },
+                { fingerprint: 'f', status: 200, body: '{}', completedAt: at(o.t) },
+              ),
             );
-          } else if (o.kind === 'release') await same((s) => s.release(o.user, o.key));
-          else await same((s) => s.prune(at(o.t)));
+          } else if (o.kind === 'release') {
+            await same((s) => s.release({ userId: o.user, key: o.key, claimedAt: at(o.claimed) }));
+          } else await same((s) => s.prune(at(o.t)));
         }
       }),
       { numRuns: 30 },

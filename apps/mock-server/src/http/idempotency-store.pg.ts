@@ -10,13 +10,25 @@ const PRUNE = 'DELETE FROM idempotency_keys WHERE created_at < $1';
  */
 export async function writePgKey(tx: PgExecutor, write: KeyWrite): Promise<void> {
   if (write.kind === 'release') {
-    await tx.run('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [write.userId, write.key]);
+    await tx.run('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at = $3', [
+      write.userId,
+      write.key,
+      write.claimedAt,
+    ]);
     return;
   }
   await tx.run(
     `UPDATE idempotency_keys SET fingerprint = $1, status = $2, body = $3, completed_at = $4
-     WHERE user_id = $5 AND key = $6 AND completed_at IS NULL`,
-    [write.fingerprint, write.status, write.body, write.completedAt, write.userId, write.key],
+     WHERE user_id = $5 AND key = $6 AND created_at = $7 AND completed_at IS NULL`,
+    [
+      write.fingerprint,
+      write.status,
+      write.body,
+      write.completedAt,
+      write.userId,
+      write.key,
+      write.claimedAt,
+    ],
   );
 }
 
@@ -46,14 +58,14 @@ export function createPgIdempotencyStore(db: PgDatabase): IdempotencyStore {
         return { kind: 'taken', entry: toEntry(row!) };
       });
     },
-    async complete(userId, key, answer) {
-      await writePgKey(db, { kind: 'answer', userId, key, ...answer });
+    async complete(claim, answer) {
+      await writePgKey(db, { kind: 'answer', ...claim, ...answer });
     },
-    async release(userId, key) {
-      await db.run('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND completed_at IS NULL', [
-        userId,
-        key,
-      ]);
+    async release({ userId, key, claimedAt }) {
+      await db.run(
+        'DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at = $3 AND completed_at IS NULL',
+        [userId, key, claimedAt],
+      );
     },
     prune(before) {
       return db.run(PRUNE, [before]);

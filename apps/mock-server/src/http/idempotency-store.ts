@@ -17,22 +17,32 @@ export interface IdempotencyEntry {
 }
 
 /**
+ * One claim of a key: the user, the key and the instant it was claimed. A write names its claim
+ * whole, so a request that outlived its claim's abandonment (`IDEMPOTENCY_ABANDONED_MS`) can never
+ * answer or release a newer claim of the same key.
+ */
+export interface KeyClaim {
+  userId: number;
+  key: string;
+  /** The claim's `createdAt`. */
+  claimedAt: string;
+}
+
+/**
  * A write of a claimed key that a create's store makes in the create's own transaction, so the
  * create and its key's answer commit together: the answer (`answer`), or the key given up again
  * (`release`, in the transaction that undoes a create, e.g. an upload whose bytes could not be kept).
  */
 export type KeyWrite =
-  | {
+  | (KeyClaim & {
       kind: 'answer';
-      userId: number;
-      key: string;
       fingerprint: string;
       status: number;
       /** The answer's JSON text. */
       body: string;
       completedAt: string;
-    }
-  | { kind: 'release'; userId: number; key: string };
+    })
+  | (KeyClaim & { kind: 'release' });
 
 /**
  * What a create's service gets from the `Idempotency-Key` handling (http/idempotency.ts): the key
@@ -68,12 +78,14 @@ export interface IdempotencyStore {
    * ({@link KeyWrite}), so no crash can come between the two.
    */
   complete(
-    userId: number,
-    key: string,
+    claim: KeyClaim,
     answer: { fingerprint: string; status: number; body: string; completedAt: string },
   ): Promise<void>;
-  /** Gives a claimed key up (the request failed: nothing was created, a retry may run again). */
-  release(userId: number, key: string): Promise<void>;
+  /**
+   * Gives a claim still in progress up (the request failed: nothing was created, a retry may run
+   * again); a completed claim, or a newer claim of the key, stays.
+   */
+  release(claim: KeyClaim): Promise<void>;
   /** Removes every entry created before `before`; how many. */
   prune(before: string): Promise<number>;
 }
@@ -85,14 +97,17 @@ export interface IdempotencyStore {
 export function sqliteKeyWrites(db: SqliteDatabase): (write: KeyWrite) => void {
   const complete = db.prepare(
     `UPDATE idempotency_keys SET fingerprint = @fingerprint, status = @status, body = @body,
-       completed_at = @completedAt WHERE user_id = @userId AND key = @key AND completed_at IS NULL`,
+       completed_at = @completedAt
+     WHERE user_id = @userId AND key = @key AND created_at = @claimedAt AND completed_at IS NULL`,
   );
-  const release = db.prepare<[number, string]>('DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?');
+  const release = db.prepare<[number, string, string]>(
+    'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_at = ?',
+  );
   return (write) => {
     if (write.kind === 'answer') {
       const { kind: _, ...answer } = write;
       complete.run(answer);
-    } else release.run(write.userId, write.key);
+    } else release.run(write.userId, write.key, write.claimedAt);
   };
 }
 
@@ -114,8 +129,8 @@ export function createSqliteIdempotencyStore(
     'SELECT * FROM idempotency_keys WHERE user_id = ? AND key = ?',
   );
   const keyWrite = sqliteKeyWrites(db);
-  const release = db.prepare<[number, string]>(
-    'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND completed_at IS NULL',
+  const release = db.prepare<[number, string, string]>(
+    'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_at = ? AND completed_at IS NULL',
   );
   return {
     async claim(entry, { expiredBefore, abandonedBefore }) {
@@ -126,11 +141,11 @@ export function createSqliteIdempotencyStore(
         return { kind: 'taken', entry: toEntry(byKey.get(entry.userId, entry.key)!) };
       });
     },
-    async complete(userId, key, answer) {
-      await write(() => keyWrite({ kind: 'answer', userId, key, ...answer }));
+    async complete(claim, answer) {
+      await write(() => keyWrite({ kind: 'answer', ...claim, ...answer }));
     },
-    async release(userId, key) {
-      await write(() => release.run(userId, key));
+    async release({ userId, key, claimedAt }) {
+      await write(() => release.run(userId, key, claimedAt));
     },
     async prune(before) {
       return write(() => prune.run(before).changes);

@@ -156,8 +156,9 @@ export function createIdempotency(options: { now: () => number }): Idempotency {
       const now = options.now();
       const method = req.method;
       const path = pathOf(req);
+      const claimedAt = iso(now);
       const claim = await store.claim(
-        { userId, key, method, path, fingerprint, createdAt: iso(now) },
+        { userId, key, method, path, fingerprint, createdAt: claimedAt },
         {
           expiredBefore: iso(now - IDEMPOTENCY_RETENTION_MS),
           abandonedBefore: iso(now - IDEMPOTENCY_ABANDONED_MS),
@@ -179,15 +180,16 @@ export function createIdempotency(options: { now: () => number }): Idempotency {
             kind: 'answer',
             userId,
             key,
+            claimedAt,
             fingerprint: finalFingerprint?.() ?? fingerprint ?? '',
             status: 201,
             body: JSON.stringify(body),
             completedAt: iso(options.now()),
           }),
-          release: () => ({ kind: 'release', userId, key }),
+          release: () => ({ kind: 'release', userId, key, claimedAt }),
         }),
         async fail() {
-          await store.release(userId, key);
+          await store.release({ userId, key, claimedAt });
         },
       };
     },
