@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error';
 import { notFound, validationFailure } from '../forms/form-errors';
 import type { FormsService } from '../forms/forms-service';
 import { PICKER_SOURCES } from '../records/entities';
-import { stoppedSearch } from '../records/record-search';
+import { pickerTimeLimitMessage, stoppedSearch } from '../records/record-search';
 import type { AuthContext } from '../session/session-service';
 
 /** Rows a picker search answers at most. */
@@ -92,7 +92,7 @@ export function createPickersService(options: { forms: FormsService }): PickersS
           limit: PICKER_LIMIT,
           ...(query.atIso === undefined ? {} : { atIso: query.atIso }),
         })
-        .catch(stoppedSearch);
+        .catch((error: unknown) => stoppedSearch(error, pickerTimeLimitMessage));
       return { Items: items.map((item) => ({ Id: String(item.id), Text: item.title })), HasMore: hasMore };
     },
   };

@@ -263,13 +263,18 @@ function extraColumns(
 }
 
 /** A search stopped at the time limit as the 422 the client shows; any other error as it is. */
-export function stoppedSearch(error: unknown): never {
+export function stoppedSearch(error: unknown, message = searchTimeLimitMessage): never {
   if (!(error instanceof SearchTimeLimitError)) throw error;
-  throw new AppError({
-    status: 422,
-    code: ApiErrorCode.SearchTimeLimit,
-    message: searchTimeLimitMessage(error.limitMs),
-  });
+  throw new AppError({ status: 422, code: ApiErrorCode.SearchTimeLimit, message: message(error.limitMs) });
+}
+
+/**
+ * What a picker's search stopped at the time limit answers (422 `SEARCH_TIME_LIMIT`): a picker has
+ * no conditions to add, only its text.
+ */
+export function pickerTimeLimitMessage(limitMs: number): string {
+  const seconds = Math.round(limitMs / 100) / 10;
+  return `The search was stopped after ${seconds} s before it found a match. Type more of the name (its beginning is found fastest) and search again.`;
 }
 
 /** What a search page stopped at the time limit answers (422 `SEARCH_TIME_LIMIT`). */

@@ -1,7 +1,7 @@
 import { ApiErrorBodySchema, ApiErrorCode } from '@procedo/client-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedInServer, type TestClient, type TestServer } from '../../testing/harness';
-import { searchTimeLimitMessage } from './record-search';
+import { pickerTimeLimitMessage, searchTimeLimitMessage } from './record-search';
 
 // The search time limit through the API: a page stopped there is a clear 422 and nothing else
 // changes; a count stopped there answers "more than" the rows of the page.
@@ -78,7 +78,7 @@ describe('GET pickers/{source} at the search time limit', () => {
       expect(response.status, timepoint || 'now').toBe(422);
       expect(ApiErrorBodySchema.parse(await response.json())).toEqual({
         Code: ApiErrorCode.SearchTimeLimit,
-        Message: searchTimeLimitMessage(0),
+        Message: pickerTimeLimitMessage(0),
       });
     }
   });
