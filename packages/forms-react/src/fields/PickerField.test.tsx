@@ -213,7 +213,7 @@ describe('PickerField', () => {
   it('shows the server’s message for a refused search (stopped at the time limit) and keeps the typed text', async () => {
     const user = setup();
     const message =
-      'The search was stopped after 2 s before it found a page of rows. Narrow it with more conditions (a date or a status, for example) and search again.';
+      'The search was stopped after 2 s before it found a match. Type more of the name (its beginning is found fastest) and search again.';
     const body = { Message: message, Code: 'SEARCH_TIME_LIMIT' };
     const search = () =>
       Promise.reject(
