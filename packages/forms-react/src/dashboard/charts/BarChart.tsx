@@ -1,5 +1,6 @@
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { scaleBand, scaleLinear } from '@visx/scale';
+import { plainTick } from './plain-tick';
 
 /** Props of {@link BarChart}. */
 export interface BarChartProps {
@@ -14,18 +15,20 @@ export interface BarChartProps {
 }
 
 const MARGIN = { top: 12, right: 12, bottom: 64, left: 44 };
+/** Below the bars when their labels are slanted: the labels' length, then the axis caption. */
+const SLANTED_BOTTOM = 84;
 
 /**
  * The SVG bars of a bar chart (visx). Hidden from assistive technology: its data, and a link per
  * bar, are in the table the widget renders beside it; a click on a bar is a pointer shortcut.
  */
 export function BarChart({ bars, axisLabel, onSelect, width = 480, height = 240 }: BarChartProps) {
+  const rotate = bars.length > 6;
   const innerWidth = width - MARGIN.left - MARGIN.right;
-  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const innerHeight = height - MARGIN.top - (rotate ? SLANTED_BOTTOM : MARGIN.bottom);
   const x = scaleBand<number>({ domain: bars.map((_, i) => i), range: [0, innerWidth], padding: 0.2 });
   const top = Math.max(1, ...bars.map((bar) => bar.value));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
-  const rotate = bars.length > 6;
   return (
     <svg
       className="procedo-BarChart"
@@ -54,8 +57,14 @@ export function BarChart({ bars, axisLabel, onSelect, width = 480, height = 240 
             </rect>
           );
         })}
-        <AxisLeft scale={y} numTicks={Math.min(5, top)} tickFormat={(value) => String(value)} />
+        <AxisLeft
+          tickComponent={plainTick}
+          scale={y}
+          numTicks={Math.min(5, top)}
+          tickFormat={(value) => String(value)}
+        />
         <AxisBottom
+          tickComponent={plainTick}
           scale={x}
           top={innerHeight}
           tickFormat={(i) => bars[Number(i)]?.label ?? ''}
@@ -64,7 +73,7 @@ export function BarChart({ bars, axisLabel, onSelect, width = 480, height = 240 
               ? { angle: -40, textAnchor: 'end', fontSize: 10, dy: '0.25em' }
               : { textAnchor: 'middle', fontSize: 11 }
           }
-          {...(axisLabel === undefined ? {} : { label: axisLabel, labelOffset: rotate ? 40 : 20 })}
+          {...(axisLabel === undefined ? {} : { label: axisLabel, labelOffset: rotate ? 48 : 20 })}
         />
       </g>
     </svg>

@@ -3,6 +3,7 @@ import { scaleLinear, scaleUtc } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import type { MouseEvent } from 'react';
 import { decimateMinMax } from './decimate';
+import { plainTick } from './plain-tick';
 
 /** Props of {@link LineChart}. */
 export interface LineChartProps {
@@ -79,8 +80,14 @@ export function LineChart({ points, axisLabel, onSelect, width = 480, height = 2
           x={(index) => x(new Date(days[index]!))}
           y={(index) => y(points[index]!.value)}
         />
-        <AxisLeft scale={y} numTicks={Math.min(5, top)} tickFormat={(value) => String(value)} />
+        <AxisLeft
+          tickComponent={plainTick}
+          scale={y}
+          numTicks={Math.min(5, top)}
+          tickFormat={(value) => String(value)}
+        />
         <AxisBottom
+          tickComponent={plainTick}
           scale={x}
           top={innerHeight}
           numTicks={5}
