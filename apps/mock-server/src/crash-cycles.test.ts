@@ -1,31 +1,24 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from './db/sqlite';
+import { appDir, buildServer } from './testing/built-server';
 import { runCrashCycles, type ServerLaunch } from './testing/crash-cycles';
 
-const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// A build of its own (other test files build into other folders and run in parallel).
-const outDir = path.join(appDir, 'node_modules', '.cache', 'procedo-crash-cycles-test');
+/** The server built for this file alone (test files run in parallel). */
+let entry: string;
 const dataDirs: string[] = [];
 
 const launchOn = async (): Promise<ServerLaunch> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-crash-cycles-'));
   dataDirs.push(dataDir);
-  return { entry: path.join(outDir, 'server.js'), cwd: appDir, env: { PROCEDO_DATA_DIR: dataDir } };
+  return { entry, cwd: appDir, env: { PROCEDO_DATA_DIR: dataDir } };
 };
 
 beforeAll(() => {
-  const build = spawnSync(path.join(appDir, 'node_modules', '.bin', 'tsup'), ['--out-dir', outDir], {
-    cwd: appDir,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (build.status !== 0) throw new Error(`tsup failed: ${build.stderr}${build.stdout}`);
+  entry = buildServer('procedo-crash-cycles-test');
 }, 130_000);
 
 afterAll(async () => {

@@ -1,26 +1,18 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDir, buildServer } from './testing/built-server';
 
-const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Built with the real tsup config, into a cache folder so a concurrent `dist` is left alone.
-const outDir = path.join(appDir, 'node_modules', '.cache', 'procedo-server-test');
-const entry = path.join(outDir, 'server.js');
-
+/** The server built for this file alone (test files run in parallel). */
+let entry: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  const build = spawnSync(path.join(appDir, 'node_modules', '.bin', 'tsup'), ['--out-dir', outDir], {
-    cwd: appDir,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (build.status !== 0) throw new Error(`tsup failed: ${build.stderr}${build.stdout}`);
+  entry = buildServer('procedo-server-test');
   dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-process-test-'));
 }, 130_000);
 

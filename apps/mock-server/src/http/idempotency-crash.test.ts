@@ -1,30 +1,22 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDir, buildServer } from '../testing/built-server';
 import { type CreateKind, createCrashRetry, writeCrashPreload } from '../testing/crash-after-commit';
 import type { ServerLaunch } from '../testing/crash-client';
 
-const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// A build of its own (other test files build into other folders and run in parallel).
-const outDir = path.join(appDir, 'node_modules', '.cache', 'procedo-idempotency-crash-test');
-
+/** The server built for this file alone (test files run in parallel). */
+let entry: string;
 let dataDir: string;
 let launch: ServerLaunch;
 let preload: string;
 
 beforeAll(async () => {
-  const build = spawnSync(path.join(appDir, 'node_modules', '.bin', 'tsup'), ['--out-dir', outDir], {
-    cwd: appDir,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (build.status !== 0) throw new Error(`tsup failed: ${build.stderr}${build.stdout}`);
+  entry = buildServer('procedo-idempotency-crash-test');
   dataDir = await mkdtemp(path.join(tmpdir(), 'procedo-idempotency-crash-'));
   preload = await writeCrashPreload(dataDir);
-  launch = { entry: path.join(outDir, 'server.js'), cwd: appDir, env: { PROCEDO_DATA_DIR: dataDir } };
+  launch = { entry, cwd: appDir, env: { PROCEDO_DATA_DIR: dataDir } };
 }, 130_000);
 
 afterAll(async () => {
