@@ -1,13 +1,10 @@
 import type { PieWidget } from '@procedo/client-api';
 import { useMemo } from 'react';
 import { type ChartOfWidgetProps, ChartWidget } from './ChartWidget';
+import { shareText } from './charts/share';
 
 /** Props of {@link PieChartWidget}. */
 export type PieChartWidgetProps = ChartOfWidgetProps<PieWidget>;
-
-/** Whole percent of `value` in `total`, e.g. `"42 %"`. */
-export const shareText = (value: number, total: number) =>
-  `${total === 0 ? 0 : Math.round((value / total) * 100)} %`;
 
 /**
  * A pie chart with its data as a real table ({@link ChartWidget}: each slice's count a link to the

@@ -1,4 +1,5 @@
 import { Pie } from '@visx/shape';
+import { shareText } from './share';
 
 /** Props of {@link PieChart}. */
 export interface PieChartProps {
@@ -34,7 +35,6 @@ export function PieChart({ slices, onSelect, width = 480, height = 240 }: PieCha
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   const radius = Math.min(height, width / 2) / 2 - 8;
   const shown = slices.map((slice, index) => ({ ...slice, index })).filter((slice) => slice.value > 0);
-  const share = (value: number) => (total === 0 ? 0 : Math.round((value / total) * 100));
   const colour = (index: number) => PIE_COLOURS[index % PIE_COLOURS.length];
   const legendTop = Math.max(8, height / 2 - (slices.length * LEGEND_ROW) / 2);
   return (
@@ -65,7 +65,7 @@ export function PieChart({ slices, onSelect, width = 480, height = 240 }: PieCha
                 fill={colour(arc.data.index)}
                 onClick={onSelect ? () => onSelect(arc.data.index) : undefined}
               >
-                <title>{`${arc.data.label}: ${arc.data.value} (${share(arc.data.value)} %)`}</title>
+                <title>{`${arc.data.label}: ${arc.data.value} (${shareText(arc.data.value, total)})`}</title>
               </path>
             ))
           }
@@ -81,7 +81,7 @@ export function PieChart({ slices, onSelect, width = 480, height = 240 }: PieCha
             onClick={onSelect ? () => onSelect(index) : undefined}
           >
             <rect width={12} height={12} y={-10} fill={colour(index)} />
-            <text x={18}>{`${slice.label}: ${slice.value} (${share(slice.value)} %)`}</text>
+            <text x={18}>{`${slice.label}: ${slice.value} (${shareText(slice.value, total)})`}</text>
           </g>
         ))}
       </g>
